@@ -1,0 +1,105 @@
+"""Card, deck and move notation of the command line (see the README).
+
+A card is an int 0..51: ``rank = card // 4 + 1`` (ace 1 .. king 13) and
+``suit = card % 4`` (clubs, diamonds, hearts, spades).  Written as two
+characters: rank ``A23456789TJQK`` then suit ``CDHS``, e.g. ``TD``.
+"""
+import re
+from typing import NamedTuple, Optional
+
+RANK_CHARS = "A23456789TJQK"
+SUIT_CHARS = "CDHS"
+JACK, QUEEN, KING = 11, 12, 13
+
+
+class NotationError(ValueError):
+    """Text that is not a card, a deck or a move list."""
+
+
+def make_card(rank: int, suit: int) -> int:
+    return (rank - 1) * 4 + suit
+
+
+def rank_of(card: int) -> int:
+    return card // 4 + 1
+
+
+def suit_of(card: int) -> int:
+    return card % 4
+
+
+def format_card(card: int) -> str:
+    return RANK_CHARS[card // 4] + SUIT_CHARS[card % 4]
+
+
+def parse_card(text: str) -> int:
+    t = text.strip().upper()
+    if len(t) == 3 and t.startswith("10"):
+        t = "T" + t[2]
+    if len(t) != 2 or t[0] not in RANK_CHARS or t[1] not in SUIT_CHARS:
+        raise NotationError("not a card: %r (expected rank %s and suit %s,"
+                            " e.g. TD)" % (text, RANK_CHARS, SUIT_CHARS))
+    return make_card(RANK_CHARS.index(t[0]) + 1, SUIT_CHARS.index(t[1]))
+
+
+def parse_cards(text: str) -> list:
+    """Distinct cards separated by spaces or commas, in the order given."""
+    cards = [parse_card(w) for w in re.split(r"[\s,]+", text.strip()) if w]
+    seen = set()
+    for c in cards:
+        if c in seen:
+            raise NotationError("card %s appears twice" % format_card(c))
+        seen.add(c)
+    return cards
+
+
+def parse_deck(text: str) -> list:
+    """A full deck: 52 distinct cards, the first one dealt first."""
+    cards = parse_cards(text)
+    if len(cards) != 52:
+        raise NotationError("a deck has 52 cards, got %d" % len(cards))
+    return cards
+
+
+def format_cards(cards) -> str:
+    return " ".join(format_card(c) for c in cards)
+
+
+class Move(NamedTuple):
+    """``deal``, ``place S``, ``remove S`` or ``pair S T`` (slots 0..15)."""
+    kind: str
+    a: Optional[int] = None
+    b: Optional[int] = None
+
+    def __str__(self):
+        return " ".join(str(x) for x in self if x is not None)
+
+
+DEAL = Move("deal")
+_ARITY = {"deal": 0, "place": 1, "remove": 1, "pair": 2}
+
+
+def parse_move(text: str) -> Move:
+    words = text.split()
+    if not words or words[0].lower() not in _ARITY:
+        raise NotationError("not a move: %r (expected deal, place S,"
+                            " remove S or pair S T)" % text.strip())
+    kind = words[0].lower()
+    args = words[1:]
+    if len(args) != _ARITY[kind] or not all(a.isdigit() for a in args):
+        raise NotationError("bad move %r: %s takes %d slot number(s)"
+                            % (text.strip(), kind, _ARITY[kind]))
+    slots = [int(a) for a in args]
+    for s in slots:
+        if not 0 <= s <= 15:
+            raise NotationError("bad move %r: slots are 0..15" % text.strip())
+    return Move(kind, *slots)
+
+
+def parse_moves(text: str) -> list:
+    """Moves separated by ``;`` or newlines; blank items are skipped."""
+    return [parse_move(m) for m in re.split(r"[;\n]", text) if m.strip()]
+
+
+def format_moves(moves) -> str:
+    return "; ".join(str(m) for m in moves)
