@@ -178,6 +178,12 @@ class Position:
             return None
         return "unknown move %r" % (kind,)
 
+    def can_pick_up(self, slot: int) -> bool:
+        """Whether the card at ``slot`` may be taken to remove it: only a
+        number card, only in phase 2."""
+        card = self.tableau[slot]
+        return self.phase == 2 and card is not None and not is_face(card)
+
     def is_legal(self, move: Move) -> bool:
         return self.why_illegal(move) is None
 

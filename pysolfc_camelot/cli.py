@@ -1,0 +1,83 @@
+"""The command line: ``python -m pysolfc_camelot COMMAND ...``."""
+import argparse
+import json
+import sys
+
+from . import __version__, rules
+from .cards import NotationError, parse_deck, parse_moves
+
+
+def cmd_replay(args):
+    try:
+        deck = parse_deck(args.deck)
+        moves = parse_moves(args.moves)
+    except NotationError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    pos, failed_at, error = rules.replay(deck, moves)
+    result = {"ok": failed_at is None, "failed_at": failed_at,
+              "error": error, "phase": pos.phase, "score": pos.score,
+              "status": pos.status()}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(pos)
+        print("status %s, score %d/%d" % (result["status"], pos.score,
+                                           rules.MAX_SCORE))
+        if error:
+            print("move %d refused: %s" % (failed_at, error))
+    return 0
+
+
+def cmd_installer(args):
+    from . import installer
+    return installer.main(args)
+
+
+def cmd_pictures(args):
+    from . import pictures
+    return pictures.main([])
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):           # exit 2 with a clear message
+        self.print_usage(sys.stderr)
+        print("error: %s" % message, file=sys.stderr)
+        sys.exit(2)
+
+
+def build_parser():
+    parser = _Parser(prog="python -m pysolfc_camelot",
+                     description="Camelot for PySolFC: play, solve, install.")
+    parser.add_argument("--version", action="version", version=__version__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                parser_class=_Parser)
+    sub.required = True
+    p = sub.add_parser("replay", help="play a move list on a deck")
+    p.add_argument("--deck", required=True,
+                   help="52 cards, first dealt first (e.g. 'TD 4S ...')")
+    p.add_argument("--moves", required=True,
+                   help="'deal; place 5; remove 3; pair 1 2; ...'")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(func=cmd_replay)
+    for name, text in (("install", "install the plugin into PySolFC"),
+                       ("uninstall", "remove what install wrote"),
+                       ("status", "show whether the plugin is installed")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--plugins-dir", metavar="DIR",
+                       help="PySolFC plugin folder (default: the user's)")
+        p.set_defaults(func=cmd_installer)
+    p = sub.add_parser("pictures", help="redraw the pictures in images/")
+    p.set_defaults(func=cmd_pictures)
+    try:
+        from . import solver_cli
+    except ImportError:
+        solver_cli = None
+    if solver_cli is not None and hasattr(solver_cli, "register"):
+        solver_cli.register(sub)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    return args.func(args)

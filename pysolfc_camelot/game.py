@@ -1,0 +1,420 @@
+"""Camelot in PySolFC: the Game subclass and its stacks.
+
+A thin adapter.  Each stack turns a click or a drop into a rules move
+(``deal``, ``place S``, ``remove S``, ``pair S T``), asks the rules model
+whether it is legal, plays the card moves and records the phase the model
+says comes next, so that undo, redo, save and load restore it.
+"""
+import json
+import os
+from pickle import UnpicklingError
+
+from pysollib.game import Game
+from pysollib.gamedb import GI, GameInfo, registerGame
+from pysollib.hint import AbstractHint
+from pysollib.layout import Layout
+from pysollib.pysoltk import MfxCanvasText
+from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
+                            WasteTalonStack)
+from pysollib.util import ANY_RANK, ANY_SUIT
+
+from . import GAME_ID, GAME_NAME, hintmode, rules
+from .cards import DEAL, Move, format_card, format_cards
+from .game_cards import model_card
+# Saves carry this tag: a save of another layout or version is refused
+# with PySolFC's "damaged file" dialog instead of being half loaded.
+SAVE_TAG = "camelot-plus/1"
+# Stacks are created in this order, so a save's stack list reads back.
+TALON, WASTE, FIRST_ROW, DISCARD = 0, 1, 2, 18
+FACE_MARK = {rules.KING: "K", rules.QUEEN: "Q", rules.JACK: "J"}
+
+
+def card_of(card):
+    return model_card(card.rank, card.suit)
+
+
+# ---------------------------------------------------------------- stacks
+
+class Camelot_Talon(WasteTalonStack):
+    def canDealCards(self):
+        return self.game.isLegal(DEAL)
+
+    def dealCards(self, sound=False, shuffle=False):
+        if not self.canDealCards():
+            return 0
+        before = self.game.position()
+        n = WasteTalonStack.dealCards(self, sound=sound)
+        self.game.recordPhase(before, DEAL)
+        return n
+
+
+class Camelot_Waste(WasteStack):
+    def acceptsCards(self, from_stack, cards):
+        # Only a deal brings a card here; PySolFC asks this when it shows
+        # a "deal" hint as an arrow from the stock.
+        return from_stack is self.game.s.talon and self.game.isLegal(DEAL)
+
+    def moveMove(self, ncards, to_stack, frames=-1, shadow=-1):
+        before = self.game.position()
+        WasteStack.moveMove(self, ncards, to_stack, frames, shadow)
+        self.game.recordPhase(before, Move("place", to_stack.slot))
+
+
+class Camelot_RowStack(OpenStack):
+    def __init__(self, x, y, game, slot):
+        OpenStack.__init__(self, x, y, game, max_accept=1, max_cards=1)
+        self.slot = slot
+
+    def acceptsCards(self, from_stack, cards):
+        return self.game.isLegal(self.game.moveFor(from_stack, self))
+
+    def canMoveCards(self, cards):
+        return self.game.position().can_pick_up(self.slot)
+
+    def canDropCards(self, stacks):
+        discard = self.game.s.foundations[0]
+        if self.game.isLegal(Move("remove", self.slot)):
+            return (discard, 1)
+        return (None, 0)
+
+    def clickHandler(self, event):
+        game = self.game
+        if game.isLegal(Move("remove", self.slot)):
+            self.playMoveMove(1, game.s.foundations[0])
+            return 1
+        if game.isLegal(Move("place", self.slot)):
+            game.s.waste.playMoveMove(1, self)
+            return 1
+        return 0
+
+    def moveMove(self, ncards, to_stack, frames=-1, shadow=-1):
+        game = self.game
+        discard = game.s.foundations[0]
+        before = game.position()
+        move = game.moveFor(self, to_stack)
+        assert before.is_legal(move), move
+        # Both cards go to the discard pile, which accepts neither on its
+        # own: PySolFC checks acceptsCards only for moves in S_PLAY.
+        old_state = game.enterState(game.S_FILL)
+        game.moveMove(1, self, discard, frames=frames, shadow=shadow)
+        if to_stack is not discard:         # a pair: its partner goes too
+            game.moveMove(1, to_stack, discard, frames=frames, shadow=shadow)
+        game.leaveState(old_state)
+        game.recordPhase(before, move)
+
+    def getHelp(self):
+        face = rules.SLOT_FACE[self.slot]
+        return "Slot %d: %s" % (self.slot, "any number card" if face is None
+                                else FACE_MARK[face] + " or a number card")
+
+
+class Camelot_Discard(AbstractFoundationStack):
+    def acceptsCards(self, from_stack, cards):
+        return self.game.isLegal(self.game.moveFor(from_stack, self))
+
+    def canMoveCards(self, cards):
+        return False
+
+    def getHelp(self):
+        return "Removed cards"
+
+
+# ----------------------------------------------------------------- hints
+
+def hint_tuple(game, move, level):
+    """``(ncards, from_stack, to_stack)`` for a rules move."""
+    s = game.s
+    if move.kind == "deal":
+        # The demo deals on a 0-card hint; a player's hint is an arrow.
+        return (0, s.talon, None) if level >= 2 else (1, s.talon, s.waste)
+    if move.kind == "place":
+        return (1, s.waste, s.rows[move.a])
+    if move.kind == "remove":
+        return (1, s.rows[move.a], s.foundations[0])
+    return (1, s.rows[move.a], s.rows[move.b])
+
+
+class Camelot_Hint(AbstractHint):
+    """Assist > Hint and the demo: fair or perfect, as the player chose."""
+
+    def computeHints(self):
+        game = self.game
+        pos = game.position()
+        if pos.status() != rules.PLAYING:
+            return
+        move = hintmode.choose_move(pos, game.hint_mode)
+        if move is not None:
+            self.addHint(50000, *hint_tuple(game, move, self.level))
+
+
+class Camelot_Solver:
+    """Assist > Solver: solve the deal with the real stock order, then play
+    the winning line."""
+
+    BUDGET_SECONDS = 60.0
+
+    def __init__(self, game, dialog, **kw):
+        self.game, self.dialog = game, dialog
+        self.options = {}
+        self.hints, self.solver_state = [], "not_started"
+        self.line = []              # (position, move) along the solution
+
+    def config(self, **kw):
+        self.options.update(kw)
+
+    def computeHints(self):
+        from . import solver
+        pos = self.game.position()
+        res = solver.solve(pos, budget_seconds=self.BUDGET_SECONDS)
+        if self.dialog is not None:
+            self.dialog.setText(iter="", depth="", states=str(res.states))
+        if res.winnable:
+            self._follow(pos, res.moves)
+            self.solver_state = "solved"
+        else:
+            self.line = []
+            self.solver_state = "unsolved" if res.winnable is False \
+                else "intractable"
+        self.hints = [hint_tuple(self.game, m, 3) for _, m in self.line]
+        self.hints.append(None)
+
+    def _follow(self, pos, moves):
+        self.line = []
+        for m in moves:
+            self.line.append((pos, m))
+            pos = pos.after(m)
+
+    def getHints(self, taken_hint=None):
+        pos = self.game.position()
+        move = next((m for p, m in self.line if p == pos), None)
+        if move is None:            # left the line (e.g. an auto deal)
+            from . import solver
+            res = solver.solve(pos, budget_seconds=self.BUDGET_SECONDS)
+            if not res.winnable:
+                return None
+            self._follow(pos, res.moves)
+            move = res.moves[0]
+        n, src, dst = hint_tuple(self.game, move, 3)
+        return [(999999, 0, n, src, dst, None, None)]
+
+
+# ------------------------------------------------------------------ game
+
+class CamelotPlus(Game):
+    Hint_Class = Camelot_Hint
+    Solver_Class = Camelot_Solver
+    GAME_VERSION = 1
+
+    phase = 1           # the rules model's phase; undo and saves keep it
+
+    def createGame(self):
+        lay, s = Layout(self), self.s
+        self.setSize(lay.XM + 6.5 * lay.XS, lay.YM + 4 * lay.YS)
+        s.talon = Camelot_Talon(lay.XM, lay.YM, self, max_rounds=1)
+        lay.createText(s.talon, "s")
+        s.waste = Camelot_Waste(lay.XM, lay.YM + 1.5 * lay.YS, self,
+                                max_cards=1)
+        font = self.app.getFont("canvas_default")
+        for slot in range(rules.N_SLOTS):
+            x = lay.XM + 1.25 * lay.XS + (slot % 4) * lay.XS
+            y = lay.YM + (slot // 4) * lay.YS
+            row = Camelot_RowStack(x, y, self, slot)
+            face = rules.SLOT_FACE[slot]
+            if face is not None and self.preview <= 1:
+                # The mark lies under the card, seen only while empty.
+                row.texts.misc = MfxCanvasText(
+                    self.canvas, x + lay.CW // 2, y + lay.CH // 2,
+                    anchor="center", font=font, text=FACE_MARK[face])
+            s.rows.append(row)
+        x = lay.XM + 5.5 * lay.XS
+        s.foundations.append(Camelot_Discard(
+            x, lay.YM, self, suit=ANY_SUIT, base_rank=ANY_RANK,
+            max_accept=1, max_move=0, max_cards=52))
+        lay.createText(s.foundations[0], "s")
+        if self.preview <= 1:
+            self.texts.info = MfxCanvasText(
+                self.canvas, lay.XM, lay.YM + 2.7 * lay.YS, anchor="nw",
+                font=font)
+            self.texts.misc = MfxCanvasText(
+                self.canvas, x, lay.YM + 1.5 * lay.YS, anchor="nw",
+                font=font)
+            self.canvas.tag_bind(self.texts.misc.id, "<1>",
+                                 self._toggleHintMode)
+        lay.defaultStackGroups()
+        self.hint_mode = hintmode.load(self.app)
+        return lay
+
+    def startGame(self):
+        self.phase = 1
+        self.startDealSample()
+        self.s.talon.updateText()
+
+    def _shuffleHook(self, cards):
+        # Tests may fix the deal; the first card listed is dealt first.
+        forced = os.environ.get("CAMELOT_TEST_DECK")
+        if not forced:
+            return cards
+        by_card = {card_of(c): c for c in cards}
+        from .cards import parse_deck
+        return [by_card[c] for c in reversed(parse_deck(forced))]
+
+    # -- the rules model, asked for everything ---------------------------
+
+    def position(self):
+        s = self.s
+        return rules.Position(
+            stock=[card_of(c) for c in reversed(s.talon.cards)],
+            waste=card_of(s.waste.cards[-1]) if s.waste.cards else None,
+            tableau=[card_of(r.cards[-1]) if r.cards else None
+                     for r in s.rows],
+            removed=[card_of(c) for c in s.foundations[0].cards],
+            phase=self.phase)
+
+    def moveFor(self, from_stack, to_stack):
+        """The rules move a drag from one stack to another means."""
+        s = self.s
+        if from_stack is s.talon and to_stack is s.waste:
+            return DEAL
+        if from_stack is s.waste and to_stack in s.rows:
+            return Move("place", to_stack.slot)
+        if from_stack in s.rows and to_stack is s.foundations[0]:
+            return Move("remove", from_stack.slot)
+        if from_stack in s.rows and to_stack in s.rows:
+            return Move("pair", from_stack.slot, to_stack.slot)
+        return None
+
+    def isLegal(self, move):
+        return move is not None and self.position().is_legal(move)
+
+    def recordPhase(self, before, move):
+        """Set the phase the rules give after ``move``, undoably."""
+        phase = before.after(move).phase
+        if phase != self.phase:
+            self.saveStateMove(2 | 16)      # restored on undo
+            self.phase = phase
+            self.saveStateMove(1 | 16)      # restored on redo
+
+    def isGameWon(self):
+        return self.position().is_won()
+
+    def getStuck(self):
+        # PySolFC's "You are stuck" fires when this is False.
+        return self.position().status() != rules.LOST
+
+    def getGameScore(self):
+        return len(self.s.foundations[0].cards)
+
+    def getAutoStacks(self, event=None):
+        return ((), (), ())
+
+    def _autoDeal(self, sound=True):
+        # Deal by itself only when dealing is the one legal move: in
+        # phase 2 the player chooses between removing and dealing.
+        pos = self.position()
+        if pos.legal_moves() == [DEAL]:
+            return self.dealCards(sound=sound)
+        return 0
+
+    # -- what the player sees ----------------------------------------------
+
+    PHASE_TEXT = {1: "Phase 1:\ndeal and place", 2: "Phase 2:\nremove tens\n"
+                  "and pairs of 10"}
+
+    def updateText(self):
+        if self.preview > 1:
+            return
+        pos = self.position()
+        self.texts.info.config(text=self.PHASE_TEXT[pos.phase])
+        self.texts.misc.config(text="Hints: %s\n(click to change)"
+                               % self.hint_mode)
+        self.s.foundations[0].texts.ncards.config(
+            text="%d/%d" % (pos.score, rules.MAX_SCORE))
+        self._writeTestState(pos)
+
+    def _toggleHintMode(self, event=None):
+        self.hint_mode = hintmode.toggle(self.app, self.hint_mode)
+        self.hints.list = None
+        self.updateText()
+
+    def _writeTestState(self, pos):
+        path = os.environ.get("CAMELOT_TEST_STATE_FILE")
+        if not path:
+            return
+        c, s = self.canvas, self.s
+        origin = [c.winfo_rootx() - int(c.canvasx(0)),
+                  c.winfo_rooty() - int(c.canvasy(0))]
+        state = {
+            "stock": format_cards(pos.stock).split(),
+            "waste": None if pos.waste is None else format_card(pos.waste),
+            "tableau": [None if x is None else format_card(x)
+                        for x in pos.tableau],
+            "removed": format_cards(pos.removed).split(),
+            "phase": pos.phase, "score": pos.score, "status": pos.status(),
+            "stacks": {"talon": [s.talon.x, s.talon.y],
+                       "waste": [s.waste.x, s.waste.y],
+                       "rows": [[r.x, r.y] for r in s.rows],
+                       "discard": [s.foundations[0].x, s.foundations[0].y]},
+            "card_size": [self.app.images.CARDW, self.app.images.CARDH],
+            "canvas_origin": origin,
+        }
+        with open(path + ".tmp", "w") as f:
+            json.dump(state, f)
+        os.replace(path + ".tmp", path)
+
+    # -- undo, redo, save and load -------------------------------------------
+
+    def getState(self):
+        return [self.phase]
+
+    def setState(self, state):
+        self.phase = state[0]
+
+    def _saveGameHook(self, p):
+        p.dump(SAVE_TAG)
+        p.dump(self.phase)
+
+    def _loadGameHook(self, p):
+        tag = p.load()
+        phase = p.load()
+        if tag != SAVE_TAG or phase not in (1, 2):
+            raise UnpicklingError("not a %s save of this version" % GAME_NAME)
+        try:
+            position_from_save(self.loadinfo.stacks, phase)
+        except (ValueError, IndexError, TypeError) as e:
+            raise UnpicklingError("damaged %s save: %s" % (GAME_NAME, e))
+        self.loadinfo.addattr(phase=phase)
+
+    def _restoreGameHook(self, game):
+        self.phase = game.loadinfo.phase
+
+
+def position_from_save(stacks, phase):
+    """The position a save's stack list describes; ValueError if it breaks
+    the rules.  ``stacks[i]`` lists ``(card_id, face_up)`` bottom to top;
+    card ids run over suits, then ranks (PySolFC's createCards)."""
+    def cards(i, face_up):
+        out = []
+        for card_id, up in stacks[i]:
+            if not 0 <= card_id < 52 or bool(up) != face_up:
+                raise ValueError("bad card in stack %d" % i)
+            out.append(model_card(card_id % 13, card_id // 13))
+        return out
+    if len(stacks) != DISCARD + 1:
+        raise ValueError("wrong number of stacks")
+    rows = [cards(FIRST_ROW + s, True) for s in range(rules.N_SLOTS)]
+    waste = cards(WASTE, True)
+    if len(waste) > 1 or any(len(r) > 1 for r in rows):
+        raise ValueError("a slot or the waste holds more than one card")
+    pos = rules.Position(stock=reversed(cards(TALON, False)),
+                         waste=waste[0] if waste else None,
+                         tableau=[r[0] if r else None for r in rows],
+                         removed=cards(DISCARD, True), phase=phase)
+    if len(pos.cards()) != 52:
+        raise ValueError("cards are missing")
+    return pos
+
+
+def register(rules_filename=None):
+    registerGame(GameInfo(
+        GAME_ID, CamelotPlus, GAME_NAME, GI.GT_1DECK_TYPE, 1, 0,
+        GI.SL_MOSTLY_SKILL, rules_filename=rules_filename))

@@ -1,0 +1,71 @@
+"""Run scenario functions inside a real PySolFC application.
+
+Usage: python runner.py HOST_DIR SCENARIO_FILE NAME[,NAME...] RESULT_JSON
+
+Started by tests/host_session.py with the plugin installed in a fresh HOME
+and a display.  PySolFC starts on our game; each scenario ``fn(app)`` runs
+from the Tk event loop; results go to RESULT_JSON; then the process ends.
+"""
+import importlib.util
+import json
+import os
+import sys
+import threading
+import time
+import traceback
+
+host, scenario_file, names, result_file = sys.argv[1:5]
+os.chdir(host)
+sys.path.insert(0, host)
+
+from pysollib.init import init  # noqa: E402
+init()
+from pysollib.app import Application  # noqa: E402
+from pysollib.main import pysol_init  # noqa: E402
+
+spec = importlib.util.spec_from_file_location("scenarios", scenario_file)
+scenarios = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(scenarios)
+
+app = Application()
+game_id = os.environ["CAMELOT_GAME_ID"]
+if pysol_init(app, ["pysol.py", "--nosound", "-i", game_id]) != 0:
+    sys.exit("PySolFC failed to start")
+
+
+def watchdog(seconds):
+    """A scenario that hangs (e.g. on a dialog) must not hang the test."""
+    time.sleep(seconds)
+    results["watchdog"] = {"ok": False,
+                           "error": "timed out after %d s" % seconds}
+    with open(result_file, "w") as f:
+        json.dump(results, f, indent=1, default=str)
+    os._exit(3)
+
+
+results = {}
+threading.Thread(target=watchdog, args=(int(os.environ.get(
+    "CAMELOT_SCENARIO_TIMEOUT", "300")),), daemon=True).start()
+
+
+def run_all():
+    game = app.game
+    if game is None or game.busy or game.id != int(game_id):
+        app.top.after(200, run_all)         # still starting up
+        return
+    for name in names.split(","):
+        t0 = time.time()
+        try:
+            detail = getattr(scenarios, "scenario_" + name)(app)
+            results[name] = {"ok": True, "detail": detail}
+        except Exception:
+            results[name] = {"ok": False, "error": traceback.format_exc()}
+        results[name]["seconds"] = round(time.time() - t0, 2)
+    with open(result_file, "w") as f:
+        json.dump(results, f, indent=1, default=str)
+    sys.stdout.flush()
+    os._exit(0)            # PySolFC's own exit would save settings and wait
+
+
+app.top.after(300, run_all)
+app.mainloop()

@@ -1,0 +1,354 @@
+"""Scenarios run inside a real PySolFC process (see runner.py).
+
+Each ``scenario_NAME(app)`` drives the live game the way the player's
+clicks and drags do (through the stacks' own checks and moves), asserts,
+and returns a small dict of figures for the test report.
+"""
+import os
+import random
+import tempfile
+
+from pysolfc_camelot import GAME_ID, GAME_NAME, rules
+from pysolfc_camelot.cards import DEAL, Move, parse_cards, parse_deck
+
+# A deal won by simple play: the twelve face cards first, then groups of
+# four number cards that fill the middle and leave as tens or pairs.
+WIN_DECK = parse_deck(
+    "KC QC QD KD JC JD JH JS KH QH QS KS "
+    "TC TD TH TS 5C 5D 5H 5S AC 9C AD 9D 2C 8C 2D 8D 3C 7C 3D 7D "
+    "4C 6C 4D 6D AH 9H AS 9S 2H 8H 2S 8S 3H 7H 3S 7S 4H 6H 4S 6S")
+WIN_SLOTS = [0, 1, 2, 3, 4, 7, 8, 11, 12, 13, 14, 15]
+# Number cards on all four corners, then a king: lost.
+LOSE_DECK = parse_cards("AC 2C 3C 4C KC") + [
+    c for c in range(52) if c not in parse_cards("AC 2C 3C 4C KC")]
+
+
+def quiet(app):
+    """No animation, no automatic deals: each action is exactly one move.
+    Dialogs (a won game's, an error's) are cancelled as they open and
+    their titles kept in DIALOGS.titles."""
+    global DIALOGS
+    app.opt.animations = 0
+    app.opt.autodeal = False
+    app.opt.stuck_notification = False
+    app.opt.confirm = False             # no "are you sure" before a load
+    if DIALOGS is None:
+        DIALOGS = Dialogs(app)
+    DIALOGS.titles = []
+    return DIALOGS
+
+
+def new_deal(app, deck):
+    os.environ["CAMELOT_TEST_DECK"] = " ".join(
+        "A23456789TJQK"[c // 4] + "CDHS"[c % 4] for c in deck)
+    try:
+        app.game.newGame(autoplay=0)
+    finally:
+        del os.environ["CAMELOT_TEST_DECK"]
+    assert app.game.position() == rules.Position.new_game(deck)
+    return app.game
+
+
+def stacks_for(game, move):
+    s = game.s
+    if move.kind == "deal":
+        return s.talon, s.waste
+    if move.kind == "place":
+        return s.waste, s.rows[move.a]
+    if move.kind == "remove":
+        return s.rows[move.a], s.foundations[0]
+    return s.rows[move.a], s.rows[move.b]
+
+
+def act(game, move):
+    """Try ``move`` as the player would; True if PySolFC took it."""
+    if move.kind == "deal":
+        return bool(game.s.talon.clickHandler(None))
+    src, dst = stacks_for(game, move)
+    cards = src.cards[-1:]
+    if not cards or not src.canMoveCards(cards) or \
+            not dst.acceptsCards(src, cards):
+        return False
+    src.playMoveMove(1, dst)
+    return True
+
+
+def play(game, moves):
+    for m in moves:
+        before = game.position()
+        assert act(game, m), "refused legal move %s at\n%r" % (m, before)
+        assert game.position() == before.after(m), m
+
+
+def win_line():
+    moves = []
+    for slot in WIN_SLOTS:
+        moves += [DEAL, Move("place", slot)]
+    for group in range(10):
+        for slot in rules.MIDDLE_SLOTS:
+            moves += [DEAL, Move("place", slot)]
+        if group == 0:
+            moves += [Move("remove", s) for s in rules.MIDDLE_SLOTS]
+        else:
+            moves += [Move("pair", 5, 6), Move("pair", 9, 10)]
+    return moves
+
+
+def check_conservation(game):
+    where = {}
+    for stack in game.allstacks:
+        for card in stack.cards:
+            assert card.id not in where, "card %d twice" % card.id
+            where[card.id] = stack.id
+    assert sorted(where) == list(range(52)), "cards missing"
+    assert len(game.position().cards()) == 52
+
+
+class Dialogs:
+    """Cancel PySolFC's modal dialogs as they open, keeping their titles."""
+
+    def __init__(self, app):
+        self.app, self.titles = app, []
+        self.after = app.top.after(50, self._poll)
+
+    def _poll(self):
+        import gc
+        self.after = self.app.top.after(50, self._poll)
+        if not any(w.winfo_class() == "Toplevel" and w.winfo_ismapped()
+                   for w in self.app.top.winfo_children()):
+            return
+        for obj in gc.get_objects():
+            top = getattr(obj, "top", None) if hasattr(obj, "mCancel") \
+                else None
+            if top is not None and top is not self.app.top and \
+                    getattr(obj, "status", None) == 0 and \
+                    top.winfo_exists() and top.winfo_ismapped():
+                self.titles.append(top.wm_title())
+                # Cancel, as the Escape key does: the SystemExit it
+                # raises ends the dialog's own event loop.
+                obj.mCancel()
+
+
+
+DIALOGS = None
+# ------------------------------------------------------------- scenarios
+
+def scenario_registration(app):
+    from pysollib.gamedb import GI
+    gdb = app.gdb
+    ours = gdb.get(GAME_ID)
+    assert ours.name == GAME_NAME and ours.gameclass.__name__ == "CamelotPlus"
+    builtin = gdb.get(280)
+    assert builtin.name == "Camelot", builtin.name
+    assert builtin.gameclass.__module__ == "pysollib.games.camelot"
+    clashes = []
+    for gid in gdb.getGamesIdSortedById():
+        if gid == GAME_ID:
+            continue
+        gi = gdb.get(gid)
+        names = {gi.name, gi.short_name} | set(gi.altnames or ())
+        if GAME_NAME.lower() in {n.lower() for n in names if n}:
+            clashes.append(gid)
+    assert not clashes, clashes
+    assert GAME_ID in app.getGamesForSolver()
+    assert GAME_ID not in GI.PROTECTED_GAMES
+    return {"games": len(gdb.getGamesIdSortedById())}
+
+
+def scenario_deal_place(app):
+    quiet(app)
+    game = new_deal(app, WIN_DECK)
+    assert not act(game, Move("place", 5)), "placed with an empty waste"
+    assert act(game, DEAL) and game.position().waste == WIN_DECK[0]
+    assert not act(game, DEAL), "dealt twice"
+    before = game.position()
+    for slot in (5, 1, 4, 9):           # a king only goes to a corner
+        assert not act(game, Move("place", slot))
+        assert game.position() == before
+    play(game, [Move("place", 3)])
+    assert game.s.rows[3].cards[0].rank == 12 and game.phase == 1
+    return {"placed": 1}
+
+
+def scenario_remove_pair_phases(app):
+    dialogs = quiet(app)
+    game = new_deal(app, WIN_DECK)
+    won_before, lost_before = app.stats.getStats(app.opt.player, GAME_ID)
+    line = win_line()
+    play(game, line[:2 * 15])           # 15 cards out, one slot free
+    pos = game.position()
+    assert pos.phase == 1 and pos.tableau[5] is not None
+    ten = game.s.rows[5]
+    assert not ten.canMoveCards(ten.cards), "picked up a ten in phase 1"
+    assert not ten.clickHandler(None) and game.position() == pos
+    play(game, line[30:32])             # the tableau is full: phase 2
+    assert game.phase == 2
+    assert not act(game, DEAL), "dealt with a full tableau"
+    assert not act(game, Move("pair", 0, 5)), "moved a king"
+    assert ten.clickHandler(None), "a click on a ten did not remove it"
+    assert game.position().removed == (parse_cards("TC")[0],)
+    play(game, [Move("remove", 6)])
+    assert act(game, DEAL) and game.phase == 1, "deal did not start phase 1"
+    play(game, [Move("place", 5)])
+    assert game.phase == 1
+    assert not act(game, Move("remove", 9)), "removed in phase 1"
+    play(game, [DEAL, Move("place", 6)])     # full again: phase 2
+    assert game.phase == 2
+    play(game, [Move("remove", 9), Move("remove", 10)])
+    play(game, line[40:])
+    pos = game.position()
+    assert pos.is_won() and game.isGameWon() and pos.score == 40
+    assert dialogs.titles == ["Game won"], dialogs.titles
+    won, lost = app.stats.getStats(app.opt.player, GAME_ID)
+    assert (won, lost) == (won_before + 1, lost_before), (won, lost)
+    return {"moves": game.moves.index, "score": game.getGameScore(),
+            "won": won}
+
+
+def scenario_lost_and_stuck(app):
+    dialogs = quiet(app)
+    app.opt.stuck_notification = True
+    game = new_deal(app, LOSE_DECK)
+    play(game, [DEAL, Move("place", 0), DEAL, Move("place", 3),
+                DEAL, Move("place", 12), DEAL, Move("place", 15)])
+    assert not dialogs.titles, dialogs.titles
+    play(game, [DEAL])
+    assert game.position().status() == rules.LOST
+    assert not game.getStuck()
+    for _ in range(40):
+        app.top.update()
+        if dialogs.titles:
+            break
+        app.top.after(50)
+    assert dialogs.titles == ["You are Stuck"], dialogs.titles
+    return {"dialogs": dialogs.titles}
+
+
+def scenario_undo_redo(app):
+    quiet(app)
+    game = new_deal(app, WIN_DECK)
+    start = game.position()
+    history = [start]
+    for m in win_line():
+        play(game, [m])
+        history.append(game.position())
+    n = game.moves.index
+    while game.moves.index:
+        game.undo()
+        assert game.position() == history[game.moves.index]
+    assert game.position() == start and game.phase == 1
+    while game.moves.index < n:
+        game.redo()
+        assert game.position() == history[game.moves.index]
+    assert game.position().is_won()
+    return {"moves": n}
+
+
+def scenario_save_load(app):
+    quiet(app)
+    game = new_deal(app, WIN_DECK)
+    line = win_line()
+    checks = {"phase 1": 2 * 13 + 1,
+              "phase 2 after removals, a slot free": 2 * 16 + 2}
+    out = {}
+    for name, n in checks.items():
+        game = new_deal(app, WIN_DECK)
+        play(game, line[:n])
+        before = game.position()
+        path = os.path.join(tempfile.mkdtemp(), "camelot.pso")
+        game.saveGame(path)
+        game.loadGame(path)
+        game = app.game
+        assert game.position() == before, (name, game.position(), before)
+        game.undo()
+        assert game.position() == rules.replay(WIN_DECK, line[:n - 1])[0]
+        game.redo()
+        play(game, line[n:])
+        assert game.position().is_won()
+        out[name] = os.path.getsize(path)
+    return out
+
+
+def scenario_damaged_save(app):
+    dialogs = quiet(app)
+    game = new_deal(app, WIN_DECK)
+    play(game, win_line()[:10])
+    before = game.position()
+    d = tempfile.mkdtemp()
+    good = os.path.join(d, "good.pso")
+    game.saveGame(good)
+    data = open(good, "rb").read()
+    bad = {"truncated": data[:len(data) // 2],
+           "garbage": b"not a save file at all",
+           "other version": data.replace(b"camelot-plus/1", b"camelot-plus/9")}
+    titles = {}
+    for name, blob in bad.items():
+        path = os.path.join(d, name + ".pso")
+        with open(path, "wb") as f:
+            f.write(blob)
+        dialogs.titles = []
+        app.game.loadGame(path)
+        app.top.update()
+        assert app.game.position() == before, name
+        assert dialogs.titles, "no error dialog for %s" % name
+        titles[name] = dialogs.titles
+    return titles
+
+
+def scenario_deal_numbers(app):
+    from pysollib.pysolrandom import construct_random
+    from pysolfc_camelot import deals
+    quiet(app)
+    game = app.game
+    stocks = []
+    for n in (1, 2, 1, 123456):
+        game.newGame(random=construct_random(str(n)), autoplay=0)
+        stock = app.game.position().stock
+        assert list(stock) == deals.deck_for_deal(n), n
+        stocks.append(stock)
+    assert stocks[0] == stocks[2] and stocks[0] != stocks[1]
+    return {"deals": 4}
+
+
+def scenario_conservation(app):
+    quiet(app)
+    rng = random.Random(2026)
+    game = new_deal(app, list(range(52)))
+    history = [game.position()]
+    counts = {"moves": 0, "refused": 0, "undo": 0, "redo": 0, "new": 0}
+    every = [DEAL] + [Move("place", s) for s in range(16)] + \
+        [Move("remove", s) for s in range(16)] + \
+        [Move("pair", a, b) for a in range(16) for b in range(16)]
+    for step in range(2000):
+        game = app.game
+        r = rng.random()
+        pos = game.position()
+        if r < 0.08 and game.moves.index:
+            game.undo()
+            counts["undo"] += 1
+        elif r < 0.14 and game.canRedo():
+            game.redo()
+            counts["redo"] += 1
+        elif r < 0.15 or pos.status() != rules.PLAYING:
+            deck = list(range(52))
+            rng.shuffle(deck)
+            game = new_deal(app, deck)
+            history = [game.position()]
+            counts["new"] += 1
+        else:
+            legal = pos.legal_moves()
+            m = rng.choice(legal) if r < 0.7 else rng.choice(every)
+            ok = act(game, m)
+            assert ok == (m in legal or (m.kind == "pair" and
+                          Move("pair", m.b, m.a) in legal)), (m, pos)
+            if ok:
+                del history[game.moves.index:]
+                counts["moves"] += 1
+            else:
+                assert game.position() == pos, m
+                counts["refused"] += 1
+        check_conservation(game)
+        if len(history) <= game.moves.index:
+            history.append(game.position())
+        assert game.position() == history[game.moves.index]
+    return counts
