@@ -154,10 +154,11 @@ def uninstall(plugins_dir=None, out=print):
         if p.stem.split(".")[0] in {Path(r).stem for r in manifest["files"]}:
             p.unlink()
     # Remove the folders we made, deepest first, only if now empty.
-    for d in sorted({(target / r).parent for r in manifest["files"]} |
-                    {pyc, target / "__pycache__"},
-                    key=lambda p: len(p.parts), reverse=True):
-        if d != target and d.is_dir() and not any(d.iterdir()):
+    made = {pyc, target / "__pycache__"}
+    for rel in manifest["files"]:
+        made.update((target / rel).parents)
+    for d in sorted(made, key=lambda p: len(p.parts), reverse=True):
+        if target in d.parents and d.is_dir() and not any(d.iterdir()):
             d.rmdir()
     for rel in kept:
         out("kept %s: changed since it was installed" % (target / rel))

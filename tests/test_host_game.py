@@ -20,7 +20,7 @@ def run_scenarios(host_dir, tmp_path, names):
     env = hostenv.fresh_home(tmp_path)
     hostenv.install_plugin(env, host_dir)
     env["CAMELOT_GAME_ID"] = str(GAME_ID)
-    env["PYTHONPATH"] = str(hostenv.REPO)     # for the scenarios' imports
+    env.pop("PYTHONPATH", None)     # the plugin's installed copy only
     out = tmp_path / "results.json"
     proc = subprocess.run(
         [hostenv.host_python(), str(hostenv.REPO / "tests/host/runner.py"),

@@ -23,14 +23,15 @@ init()
 from pysollib.app import Application  # noqa: E402
 from pysollib.main import pysol_init  # noqa: E402
 
-spec = importlib.util.spec_from_file_location("scenarios", scenario_file)
-scenarios = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(scenarios)
-
 app = Application()
 game_id = os.environ["CAMELOT_GAME_ID"]
 if pysol_init(app, ["pysol.py", "--nosound", "-i", game_id]) != 0:
     sys.exit("PySolFC failed to start")
+# Only now: the scenarios then import the plugin's installed copy of
+# pysolfc_camelot, the one PySolFC loaded, not the checkout.
+spec = importlib.util.spec_from_file_location("scenarios", scenario_file)
+scenarios = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(scenarios)
 
 
 def watchdog(seconds):

@@ -134,7 +134,12 @@ DIALOGS = None
 # ------------------------------------------------------------- scenarios
 
 def scenario_registration(app):
+    import pysolfc_camelot
     from pysollib.gamedb import GI
+    from pysollib.mfxutil import getprefdir
+    plugins = os.path.join(getprefdir("PySolFC"), "plugins")
+    assert pysolfc_camelot.__file__.startswith(plugins), \
+        "not the installed copy: %s" % pysolfc_camelot.__file__
     gdb = app.gdb
     ours = gdb.get(GAME_ID)
     assert ours.name == GAME_NAME and ours.gameclass.__name__ == "CamelotPlus"
