@@ -49,6 +49,7 @@ class Camelot_Talon(WasteTalonStack):
 
 
 class Camelot_Waste(WasteStack):
+    getBottomImage = WasteStack._getBlankBottomImage
     def acceptsCards(self, from_stack, cards):
         # Only a deal brings a card here; PySolFC asks this when it shows
         # a "deal" hint as an arrow from the stock.
@@ -61,6 +62,8 @@ class Camelot_Waste(WasteStack):
 
 
 class Camelot_RowStack(OpenStack):
+    getBottomImage = OpenStack._getReserveBottomImage   # an outlined slot
+
     def __init__(self, x, y, game, slot):
         OpenStack.__init__(self, x, y, game, max_accept=1, max_cards=1)
         self.slot = slot

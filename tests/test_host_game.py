@@ -12,7 +12,9 @@ from pysolfc_camelot import GAME_ID
 
 SCENARIOS = ["registration", "deal_place", "remove_pair_phases",
              "lost_and_stuck", "undo_redo", "save_load", "damaged_save",
-             "deal_numbers", "conservation"]
+             "deal_numbers", "conservation", "perfect_hints_win",
+             "fair_hint_is_a_legal_move", "demo_perfect_wins",
+             "solver_dialog"]
 _results = {}
 
 

@@ -1,6 +1,7 @@
 """The installer, run as a user runs it, on throw-away folders."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -99,10 +100,14 @@ def test_default_folder_is_pysolfc_s(tmp_path):
 def test_installs_from_a_built_package_elsewhere(tmp_path):
     """pip-installed into some other place, our installer still writes a
     complete plugin (modules, rules pages and pictures) from that copy."""
-    site = tmp_path / "site"
+    src, site = tmp_path / "src", tmp_path / "site"
+    # Build from a copy: a build leaves build/ and *.egg-info behind.
+    shutil.copytree(REPO, src, ignore=shutil.ignore_patterns(
+        ".git", ".venv", ".host", "artifacts", "build", "*.egg-info",
+        "__pycache__"))
     r = subprocess.run([sys.executable, "-m", "pip", "install", "-q",
                         "--no-deps", "--no-build-isolation", "--target",
-                        str(site), str(REPO)], capture_output=True,
+                        str(site), str(src)], capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert (site / "pysolfc_camelot" / "html_src" / "rules" /

@@ -120,9 +120,12 @@ class Dialogs:
         for obj in gc.get_objects():
             top = getattr(obj, "top", None) if hasattr(obj, "mCancel") \
                 else None
+            # Only modal dialogs (they grab the pointer); the Solver
+            # dialog, for one, stays open.
             if top is not None and top is not self.app.top and \
                     getattr(obj, "status", None) == 0 and \
-                    top.winfo_exists() and top.winfo_ismapped():
+                    top.winfo_exists() and top.winfo_ismapped() and \
+                    top.grab_status():
                 self.titles.append(top.wm_title())
                 # Cancel, as the Escape key does: the SystemExit it
                 # raises ends the dialog's own event loop.
@@ -357,3 +360,107 @@ def scenario_conservation(app):
             history.append(game.position())
         assert game.position() == history[game.moves.index]
     return counts
+
+
+# -- hints, demo and the Solver dialog -------------------------------------
+
+def hard_winnable_deck():
+    """A random deck the solver wins but simple greedy play loses."""
+    from pysolfc_camelot import hints, solver
+    rng = random.Random(11)
+    while True:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        start = rules.Position.new_game(deck)
+        res = solver.solve(start, budget_seconds=2)
+        if not res.winnable:
+            continue
+        pos = start.copy()
+        while pos.status() == rules.PLAYING:
+            pos.play(hints.greedy_move(pos))
+        if not pos.is_won():
+            return deck
+
+
+def follow(game, hint):
+    """Do what a hint tuple says, as the player would."""
+    score, pos, n, src, dst = hint[:5]
+    if src is game.s.talon:
+        return act(game, DEAL)
+    assert src.canMoveCards(src.cards[-1:]) and \
+        dst.acceptsCards(src, src.cards[-1:]), hint
+    src.playMoveMove(1, dst)
+    return True
+
+
+def wait_until(app, cond, seconds):
+    import time
+    end = time.time() + seconds
+    while not cond() and time.time() < end:
+        app.top.update()
+        time.sleep(0.01)
+    return cond()
+
+
+def scenario_perfect_hints_win(app):
+    quiet(app)
+    deck = hard_winnable_deck()
+    game = new_deal(app, deck)
+    game.hint_mode = "perfect"
+    steps = 0
+    while game.position().status() == rules.PLAYING and steps < 300:
+        h = game.showHint(level=0, sleep=0)
+        assert h, "no hint at\n%r" % game.position()
+        follow(game, h)
+        steps += 1
+    assert game.position().is_won(), game.position()
+    return {"moves": steps}
+
+
+def scenario_fair_hint_is_a_legal_move(app):
+    quiet(app)
+    game = new_deal(app, hard_winnable_deck())
+    game.hint_mode = "fair"
+    for _ in range(12):
+        h = game.showHint(level=0, sleep=0)
+        assert h
+        follow(game, h)
+    return {"position": repr(game.position())}
+
+
+def scenario_demo_perfect_wins(app):
+    dialogs = quiet(app)
+    app.opt.timeouts["demo"] = 0.0
+    game = new_deal(app, hard_winnable_deck())
+    game.hint_mode = "perfect"
+    game.startDemo(mixed=0)
+    assert wait_until(app, lambda: app.game.position().is_won(), 120), \
+        app.game.position()
+    wait_until(app, lambda: not app.game.demo, 20)
+    return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
+
+
+def scenario_solver_dialog(app):
+    import sys
+    quiet(app)
+    app.opt.timeouts["demo"] = 0.0
+    game = new_deal(app, hard_winnable_deck())
+    app.menubar.mSolver()
+    dialog = [m.solver_dialog for name, m in sys.modules.items()
+              if name.endswith("solverdialog") and
+              getattr(m, "solver_dialog", None) is not None][0]
+    assert GAME_NAME in dialog.games
+    dialog.startSolving()
+    text = dialog.result_label["text"]
+    assert "solvable in" in text, text
+    n = int(text.split("solvable in")[1].split()[0])
+    dialog.startPlay()
+    assert wait_until(app, lambda: app.game.position().is_won(), 120), \
+        app.game.position()
+    # A deal that cannot be won says so.
+    game = new_deal(app, LOSE_DECK)
+    dialog.startSolving()
+    lost_text = dialog.result_label["text"]
+    assert "could not solve" in lost_text, lost_text
+    dialog.mDone(3)                         # its Close button
+    return {"solution moves": n, "unsolvable": lost_text}
