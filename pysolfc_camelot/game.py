@@ -353,6 +353,8 @@ class CamelotPlus(Game):
                         for x in pos.tableau],
             "removed": format_cards(pos.removed).split(),
             "phase": pos.phase, "score": pos.score, "status": pos.status(),
+            "hints": self.hint_mode,
+            "hint_label": list(c.bbox(self.texts.misc.id) or ()),
             "stacks": {"talon": [s.talon.x, s.talon.y],
                        "waste": [s.waste.x, s.waste.y],
                        "rows": [[r.x, r.y] for r in s.rows],

@@ -315,6 +315,14 @@ def scenario_deal_numbers(app):
         assert list(stock) == deals.deck_for_deal(n), n
         stocks.append(stock)
     assert stocks[0] == stocks[2] and stocks[0] != stocks[1]
+    # Restart: the same deal again, from its first move.
+    game = app.game
+    start = game.position()
+    for _ in range(6):
+        act(game, game.position().legal_moves()[0])
+    assert game.moves.index == 6
+    game.restartGame()
+    assert app.game.position() == start and app.game.moves.index == 0
     return {"deals": 4}
 
 
