@@ -212,7 +212,7 @@ class CamelotPlus(Game):
 
     def createGame(self):
         lay, s = Layout(self), self.s
-        self.setSize(lay.XM + 6.5 * lay.XS, lay.YM + 4 * lay.YS)
+        self.setSize(lay.XM + 8 * lay.XS, lay.YM + 4 * lay.YS)
         s.talon = Camelot_Talon(lay.XM, lay.YM, self, max_rounds=1)
         lay.createText(s.talon, "s")
         s.waste = Camelot_Waste(lay.XM, lay.YM + 1.5 * lay.YS, self,
@@ -236,7 +236,7 @@ class CamelotPlus(Game):
         lay.createText(s.foundations[0], "s")
         if self.preview <= 1:
             self.texts.info = MfxCanvasText(
-                self.canvas, lay.XM, lay.YM + 2.7 * lay.YS, anchor="nw",
+                self.canvas, x, lay.YM + 2.6 * lay.YS, anchor="nw",
                 font=font)
             self.texts.misc = MfxCanvasText(
                 self.canvas, x, lay.YM + 1.5 * lay.YS, anchor="nw",
