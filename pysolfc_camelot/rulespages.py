@@ -1,0 +1,237 @@
+"""The rules pages that PySolFC shows for our game under Help > Rules (F1).
+
+Sources: ``html-src/rules/<lang>.html``, page bodies without the page frame,
+with the placeholders ``{{GAME_NAME}}`` and ``{{WINNABLE_SHARE}}``; pictures
+in ``images/``.  In a built wheel both folders live inside the package
+(``html_src/`` and ``images/``), so they are looked for in either place.
+
+``build_pages(out)`` writes ``out/html/rules/<lang>.html`` (each source
+wrapped in a header and a footer with links to the other languages, as
+PySolFC wraps its own pages) and ``out/images/*.png``.  The pages refer to
+``../../images/...``, which resolves both in the source tree and in the
+built tree.  ``rules_file(out, lang)`` is the absolute path PySolFC gets as
+``GameInfo.rules_filename``; ``choose_language()`` picks the language.
+
+Standard library only: this runs inside PySolFC's own interpreter.
+"""
+import html
+import os
+import re
+import sys
+from pathlib import Path
+
+from . import GAME_NAME, __version__
+
+LANGUAGES = ("en", "ru", "el", "fr")
+DEFAULT_LANGUAGE = "en"
+
+# How many random deals can be won with full knowledge of the stock.  The
+# default is a phrase, given in each page's language; once the solver's
+# measurement is in, set a fraction (0.483 -> "48.3%", written the way each
+# language writes numbers) or a string used as it is on every page.
+WINNABLE_SHARE = "about half"
+ABOUT_HALF = {"en": "about half", "ru": "около половины",
+              "el": "περίπου το μισό", "fr": "environ la moitié"}
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "el": "Ελληνικά",
+                  "fr": "Français"}
+TITLE = {"en": "%s: rules", "ru": "%s: правила", "el": "%s: κανόνες",
+         "fr": "%s\u00a0: règles"}
+FOOTER = {   # HTML: "other languages:" and what the plugin is
+    "en": ("This page in other languages:", "a plugin for PySolFC"),
+    "ru": ("Эта страница на других языках:", "дополнение для PySolFC"),
+    "el": ("Αυτή η σελίδα σε άλλες γλώσσες:", "πρόσθετο για το PySolFC"),
+    "fr": ("Cette page dans d’autres langues&nbsp;:",
+           "une extension pour PySolFC"),
+}
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+CHECKOUT_DIR = PACKAGE_DIR.parent
+PAGES_SUBDIR = Path("html", "rules")
+IMAGES_SUBDIR = Path("images")
+
+
+def source_dir():
+    """The folder holding rules/<lang>.html: in the package, or a checkout."""
+    for d in (PACKAGE_DIR / "html_src", CHECKOUT_DIR / "html-src"):
+        if (d / "rules").is_dir():
+            return d
+    raise FileNotFoundError("rules page sources not found (html_src/ in the "
+                            "package or html-src/ in the checkout)")
+
+
+def images_dir(for_writing=False):
+    """The folder of the pictures; for_writing: where pictures.py renders."""
+    checkout = CHECKOUT_DIR / "images"
+    if for_writing:
+        in_checkout = (CHECKOUT_DIR / "html-src").is_dir()
+        return checkout if in_checkout else PACKAGE_DIR / "images"
+    for d in (PACKAGE_DIR / "images", checkout):
+        if d.is_dir():
+            return d
+    raise FileNotFoundError("images/ not found in the package or checkout")
+
+
+def winnable_share(language):
+    share = WINNABLE_SHARE
+    if share == ABOUT_HALF["en"]:
+        return ABOUT_HALF[language]
+    if isinstance(share, float):
+        text = "%.1f" % (100 * share)
+        if language == "en":
+            return text + "%"
+        text = text.replace(".", ",")
+        return text + ("\u00a0%" if language in ("ru", "fr") else "%")
+    return str(share)
+
+
+def render_page(language, body):
+    """A whole page from a source body: placeholders filled, frame added."""
+    share = html.escape(winnable_share(language))
+    body = (body.replace("{{GAME_NAME}}", html.escape(GAME_NAME))
+            .replace("{{WINNABLE_SHARE}}", share).strip())
+    others = " | ".join('<a href="%s.html">%s</a>' % (lang, name)
+                        for lang, name in LANGUAGE_NAMES.items()
+                        if lang != language)
+    label, plugin = FOOTER[language]
+    title = html.escape(TITLE[language] % GAME_NAME)
+    return (
+        '<!DOCTYPE html>\n<html lang="%s">\n<head>\n'
+        '<meta http-equiv="content-type" content="text/html; charset=utf-8">\n'
+        "<title>%s</title>\n</head>\n<body>\n%s\n"
+        "<hr>\n<p>%s %s</p>\n<p><i>%s %s, %s</i></p>\n</body>\n</html>\n"
+        % (language, title, body, label, others, html.escape(GAME_NAME),
+           __version__, plugin))
+
+
+def _write_if_changed(path, data):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_bytes() != data:
+        path.write_bytes(data)
+
+
+def build_pages(out_dir):
+    """Write the pages and the pictures they show under out_dir (files
+    already equal are left alone); returns {language: page path}."""
+    out_dir = Path(out_dir).resolve()
+    rules_src, src_images = source_dir() / "rules", images_dir()
+    pages, pictures = {}, set()
+    for language in LANGUAGES:
+        body = (rules_src / (language + ".html")).read_text(encoding="utf-8")
+        pictures.update(re.findall(r'src="\.\./\.\./images/([^"/]+)"', body))
+        path = out_dir / PAGES_SUBDIR / (language + ".html")
+        _write_if_changed(path, render_page(language, body).encode("utf-8"))
+        pages[language] = path
+    for name in sorted(pictures):
+        _write_if_changed(out_dir / IMAGES_SUBDIR / name,
+                          (src_images / name).read_bytes())
+    return pages
+
+
+def rules_file(pages_dir, language=None):
+    """The absolute path of the page for language (English if we lack it)."""
+    if language not in LANGUAGES:
+        language = DEFAULT_LANGUAGE
+    return (Path(pages_dir) / PAGES_SUBDIR / (language + ".html")).resolve()
+
+
+def normalize_language(name):
+    """'ru_RU.UTF-8' -> 'ru'; None for empty, 'C' or 'POSIX'."""
+    name = (name or "").strip().strip("'\"")
+    code = re.split(r"[_.@\-]", name, maxsplit=1)[0].lower()
+    return None if code in ("", "c", "posix") else code
+
+
+def _options_file_language(options_file):
+    """options.language from PySolFC's options.cfg: [general] language."""
+    try:
+        text = Path(options_file).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    section = None
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("["):
+            section = line.strip("[] ")
+        elif section == "general" and "=" in line:
+            key, value = (s.strip() for s in line.split("=", 1))
+            if key == "language":
+                return value.strip("'\"") or None
+    return None
+
+
+def pysol_language(app=None):
+    """PySolFC's own language option, or None if unset or not in PySolFC.
+
+    PySolFC (3.2 and 3.6) keeps it as ``options.language`` in the user's
+    ``options.cfg`` (in ``mfxutil.getprefdir("PySolFC")``); loading the
+    options copies it to ``pysollib.mygettext.myGettext.language`` before any
+    plugin is loaded, and the running app has it as ``app.opt.language``.
+    The options file is read only as a last resort.  Nothing of pysollib is
+    imported here unless PySolFC has imported it already.
+    """
+    opt = getattr(app, "opt", None)
+    if getattr(opt, "language", None):
+        return opt.language
+    mygettext = sys.modules.get("pysollib.mygettext")
+    language = getattr(getattr(mygettext, "myGettext", None), "language", None)
+    if language:
+        return language
+    mfxutil = sys.modules.get("pysollib.mfxutil")
+    if mfxutil is not None:
+        try:
+            prefdir = mfxutil.getprefdir("PySolFC")
+        except Exception:
+            return None
+        return _options_file_language(os.path.join(prefdir, "options.cfg"))
+    return None
+
+
+_pysol_language = pysol_language     # choose_language's argument hides it
+
+
+def locale_languages(environ=None):
+    """The languages the locale asks for, as Python's gettext reads them:
+    the first set of LANGUAGE, LC_ALL, LC_MESSAGES, LANG; ':' separates
+    choices; a 'C' entry ends the list."""
+    environ = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var)
+        if value:
+            wanted = []
+            for entry in value.split(":"):
+                code = normalize_language(entry)
+                if code is None and entry.strip():
+                    break
+                if code:
+                    wanted.append(code)
+            return wanted
+    return []
+
+
+def choose_language(pysol_language=None, environ=None):
+    """PySolFC's language option if we have a page in it, else the locale's
+    first language we have, else English.  pysol_language=None asks PySolFC
+    (see ``pysol_language()``); pass "" to ignore PySolFC's setting."""
+    if pysol_language is None:
+        pysol_language = _pysol_language()
+    wanted = [normalize_language(pysol_language)] + locale_languages(environ)
+    for code in wanted:
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def main(argv=None):
+    """python -m pysolfc_camelot.rulespages OUT_DIR: build the pages there."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) != 1 or argv[0].startswith("-"):
+        print(main.__doc__)
+        return 2
+    for language, path in build_pages(argv[0]).items():
+        print(language, path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

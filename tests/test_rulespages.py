@@ -1,0 +1,267 @@
+"""The rules pages: well-formed, inside what PySolFC's viewer renders, links
+and pictures resolving, translations complete, language choice, pictures
+equal to a fresh render."""
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import types
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from pysolfc_camelot import pictures, rulespages
+from pysolfc_camelot.rulespages import LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+VOID = {"br", "hr", "img", "meta", "link"}
+# Tags PySolFC's viewer (pysollib/htmllib2.py + tkhtml.py, 3.2 and 3.6)
+# renders; anything else is dropped silently, and the text of <style> or
+# <script> would even show up as page text.
+SUPPORTED = VOID | {"html", "head", "title", "body", "h1", "h2", "h3", "h4",
+                    "p", "ul", "ol", "li", "b", "i", "em", "strong", "tt",
+                    "code", "a", "pre", "blockquote", "dl", "dt", "dd"}
+
+
+class PageParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack, self.errors, self.ids = [], [], []
+        self.links, self.images, self.text = [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag not in SUPPORTED:
+            self.errors.append("unsupported tag <%s>" % tag)
+        if tag not in VOID:
+            self.stack.append((tag, self.getpos()))
+        if tag in ("h3", "h4") and "id" in attrs:
+            self.ids.append((tag, attrs["id"]))
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+        if tag == "img":
+            self.images.append(attrs.get("src"))
+            if not attrs.get("alt"):
+                self.errors.append("img without alt at %s" % (self.getpos(),))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            self.errors.append("end tag of void <%s>" % tag)
+        elif not self.stack or self.stack[-1][0] != tag:
+            self.errors.append("</%s> at %s does not close %s"
+                               % (tag, self.getpos(), self.stack[-1:]))
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parse(text):
+    p = PageParser()
+    p.feed(text)
+    p.close()
+    p.errors += ["unclosed <%s> from %s" % t for t in p.stack]
+    return p
+
+
+def source(lang):
+    return (rulespages.source_dir() / "rules" / (lang + ".html")).read_text(
+        encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pages")
+    return out, rulespages.build_pages(out)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_source_well_formed(lang):
+    assert parse(source(lang)).errors == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_built_page_well_formed_and_complete(built, lang):
+    out, pages = built
+    page = pages[lang]
+    assert page == rulespages.rules_file(out, lang) and page.is_absolute()
+    text = page.read_text(encoding="utf-8")
+    p = parse(text)
+    assert p.errors == []
+    assert "{{" not in text and "}}" not in text
+    assert '<html lang="%s">' % lang in text
+    body = "".join(p.text)
+    assert rulespages.winnable_share(lang) in body
+    assert "Rosanna Yuen" in body and "40" in body
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_links_and_images_resolve(built, lang):
+    out, pages = built
+    page = pages[lang]
+    p = parse(page.read_text(encoding="utf-8"))
+    assert "../../images/goal.png" in p.images        # the goal picture
+    assert "../../images/slots.png" in p.images
+    assert len(p.links) == len(LANGUAGES) - 1
+    for ref in p.links + p.images:
+        assert not re.match(r"[a-z]+:", ref) and "#" not in ref, ref
+        # resolved as PySolFC's viewer does: relative to the page's folder
+        target = Path(os.path.normpath(os.path.join(page.parent, ref)))
+        assert target.is_file(), (ref, target)
+        assert out in target.parents
+    for ref in p.images:
+        from PIL import Image
+        with Image.open(page.parent / ref) as img:
+            assert img.format == "PNG" and 300 <= img.width <= 600
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_translation_has_every_section(lang):
+    english = parse(source("en")).ids
+    assert len(english) >= 9
+    assert parse(source(lang)).ids == english
+    # and the same lists, pictures and bold terms, in the same numbers
+    for tag in ("<li>", "<img ", "<ul>", "<b>"):
+        assert source(lang).count(tag) == source("en").count(tag), tag
+
+
+def test_translations_are_translated():
+    english = set(re.findall(r"[a-z]{6,}", source("en")))
+    for lang in ("ru", "el"):
+        assert len(re.findall(r"[а-яё]|[α-ωά-ώ]", source(lang))) > 2000
+    french = set(re.findall(r"\w+", source("fr")))
+    assert {"pioche", "défausse", "figures"} <= french
+    assert len(english & set(re.findall(r"[a-z]{6,}", source("fr")))) < 40
+
+
+def test_build_is_idempotent(tmp_path):
+    first = rulespages.build_pages(tmp_path)
+    files = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    assert [p.relative_to(tmp_path).as_posix() for p in files] == sorted(
+        ["html/rules/%s.html" % lang for lang in LANGUAGES]
+        + ["images/goal.png", "images/slots.png"])
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in files}
+    assert rulespages.build_pages(tmp_path) == first
+    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in files} == before
+    assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files
+
+
+def test_winnable_share(monkeypatch):
+    assert rulespages.winnable_share("ru") == "около половины"
+    monkeypatch.setattr(rulespages, "WINNABLE_SHARE", 0.4832)
+    assert rulespages.winnable_share("en") == "48.3%"
+    assert rulespages.winnable_share("fr") == "48,3\u00a0%"
+    assert rulespages.winnable_share("el") == "48,3%"
+    monkeypatch.setattr(rulespages, "WINNABLE_SHARE", "47–50%")
+    assert rulespages.winnable_share("ru") == "47–50%"
+
+
+def test_rules_file_falls_back_to_english(tmp_path):
+    assert rulespages.rules_file(tmp_path, "de") == \
+        rulespages.rules_file(tmp_path, "en")
+    assert rulespages.rules_file(tmp_path, "ru").name == "ru.html"
+
+
+@pytest.mark.parametrize("pysol, env, expected", [
+    ("", {}, "en"),
+    ("", {"LANG": "ru_RU.UTF-8"}, "ru"),
+    ("", {"LANG": "el_GR.UTF-8", "LC_ALL": "fr_FR.UTF-8"}, "fr"),
+    ("", {"LANG": "fr_FR", "LC_MESSAGES": "el_GR"}, "el"),
+    ("", {"LANGUAGE": "de:ru", "LANG": "fr_FR"}, "ru"),
+    ("", {"LANGUAGE": "de", "LANG": "fr_FR"}, "en"),    # as gettext reads it
+    ("", {"LC_ALL": "C", "LANG": "ru_RU"}, "en"),
+    ("", {"LANG": "C.UTF-8"}, "en"),
+    ("", {"LANG": "pt_BR"}, "en"),
+    ("ru", {"LANG": "fr_FR"}, "ru"),                     # PySolFC's first
+    ("en", {"LANG": "fr_FR"}, "en"),
+    ("el_GR.UTF-8", {}, "el"),
+    ("de", {"LANG": "fr_FR"}, "fr"),                     # no German page
+])
+def test_choose_language(pysol, env, expected):
+    assert rulespages.choose_language(pysol, environ=env) == expected
+
+
+def test_pysol_language_outside_pysolfc(monkeypatch):
+    monkeypatch.delitem(sys.modules, "pysollib.mygettext", raising=False)
+    monkeypatch.delitem(sys.modules, "pysollib.mfxutil", raising=False)
+    assert rulespages.pysol_language() is None
+    assert rulespages.choose_language(environ={"LANG": "el_GR"}) == "el"
+
+
+def test_pysol_language_inside_pysolfc(monkeypatch, tmp_path):
+    mygettext = types.ModuleType("pysollib.mygettext")
+    mygettext.myGettext = types.SimpleNamespace(language="")
+    mfxutil = types.ModuleType("pysollib.mfxutil")
+    mfxutil.getprefdir = lambda package: str(tmp_path)
+    monkeypatch.setitem(sys.modules, "pysollib.mygettext", mygettext)
+    monkeypatch.setitem(sys.modules, "pysollib.mfxutil", mfxutil)
+    assert rulespages.pysol_language() is None          # no options.cfg
+    (tmp_path / "options.cfg").write_text(
+        "# -*- coding: utf-8 -*-\nlanguage = de\n[general]\nplayer = x\n"
+        "language = 'fr'\n[fonts]\nlanguage = el\n", encoding="utf-8")
+    assert rulespages.pysol_language() == "fr"          # [general] only
+    mygettext.myGettext.language = "ru"                 # options loaded
+    assert rulespages.pysol_language() == "ru"
+    assert rulespages.choose_language(environ={"LANG": "el_GR"}) == "ru"
+    app = types.SimpleNamespace(opt=types.SimpleNamespace(language="el"))
+    assert rulespages.pysol_language(app) == "el"
+
+
+def test_committed_pictures_equal_fresh_render(tmp_path):
+    from PIL import Image, ImageChops
+    written = pictures.write_pictures(tmp_path)
+    assert sorted(p.name for p in written) == ["goal.png", "slots.png"]
+    for fresh in written:
+        committed = ROOT / "images" / fresh.name
+        assert committed.is_file(), "run: python -m pysolfc_camelot pictures"
+        if committed.read_bytes() == fresh.read_bytes():
+            continue
+        # another zlib may pack the same pixels differently
+        with Image.open(committed) as a, Image.open(fresh) as b:
+            assert a.size == b.size and a.mode == b.mode
+            assert ImageChops.difference(a, b).getbbox() is None, fresh.name
+
+
+def test_render_is_deterministic():
+    for render in pictures.PICTURES.values():
+        one, two = io.BytesIO(), io.BytesIO()
+        render().save(one, format="PNG")
+        render().save(two, format="PNG")
+        assert one.getvalue() == two.getvalue()
+
+
+def test_pictures_main_writes_into_given_dir(tmp_path, capsys):
+    assert pictures.main([str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["goal.png",
+                                                          "slots.png"]
+
+
+def test_installed_layout(tmp_path):
+    """As in a wheel: html-src/ and images/ inside the package."""
+    pkg = tmp_path / "site" / "pysolfc_camelot"
+    shutil.copytree(ROOT / "pysolfc_camelot", pkg,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "html-src", pkg / "html_src")
+    shutil.copytree(ROOT / "images", pkg / "images")
+    out = tmp_path / "plugin-data"
+    code = ("import sys; from pysolfc_camelot import rulespages as r; "
+            "assert r.source_dir() == r.PACKAGE_DIR / 'html_src'; "
+            "assert r.images_dir() == r.PACKAGE_DIR / 'images'; "
+            "print(r.build_pages(sys.argv[1])['ru'])")
+    res = subprocess.run([sys.executable, "-c", code, str(out)],
+                         cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(
+                             tmp_path / "site")),
+                         capture_output=True, text=True, check=True)
+    page = Path(res.stdout.strip())
+    assert page == out.resolve() / "html" / "rules" / "ru.html"
+    assert (out / "images" / "goal.png").read_bytes() == \
+        (ROOT / "images" / "goal.png").read_bytes()
