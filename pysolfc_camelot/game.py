@@ -359,7 +359,7 @@ class CamelotPlus(Game):
                        "waste": [s.waste.x, s.waste.y],
                        "rows": [[r.x, r.y] for r in s.rows],
                        "discard": [s.foundations[0].x, s.foundations[0].y]},
-            "card_size": [self.app.images.CARDW, self.app.images.CARDH],
+            "card_size": list(self.app.images.getSize()),
             "canvas_origin": origin,
         }
         with open(path + ".tmp", "w") as f:

@@ -1,0 +1,31 @@
+# Camelot for PySolFC.  `make play` to play, `make test` to run every test.
+# HOST=3.2 or HOST=3.6 picks the PySolFC version for `make play` (default:
+# the newest).  PYSOLFC_DIR=/usr/share/games/pysolfc uses an installed
+# PySolFC instead of the Debian builds that `make setup` fetches.
+
+PYTHON ?= python3
+VENV_PY := .venv/bin/python
+HOST ?=
+
+.PHONY: setup play test bench pictures
+
+setup:
+	$(PYTHON) tools/setup_host.py
+
+# Checks DISPLAY first, then sets up, installs the plugin into a fresh HOME
+# (.host/play-home) and starts PySolFC on our game.
+play:
+	$(PYTHON) tools/setup_host.py --play --host "$(HOST)"
+
+# Screenshots of the GUI tests stay in artifacts/.  pytest's exit status 5
+# (no tests collected) fails like any other.
+test: setup
+	@rc=0; $(VENV_PY) -m pytest -q tests || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
+	exit $$rc
+
+bench:
+	$(VENV_PY) bench/bench.py
+
+pictures:
+	$(VENV_PY) -m pysolfc_camelot pictures

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""pytest set-up shared by all tests.
+
+Fixtures:
+  display        (session) an X display for PySolFC: a private Xvfb, or the
+                 current DISPLAY when CAMELOT_USE_DISPLAY=1.  Sets DISPLAY
+                 in os.environ while the session runs.
+  pysolfc_host   parametrized over every host (version, data dir) from
+                 hostenv.host_dirs(); a test that asks for it runs once per
+                 PySolFC version.  No host is a collection error, not a skip.
+  artifacts      a fresh artifacts/<test id>/ folder kept after the run.
+
+Option:
+  --host PREFIX  only the hosts whose version starts with PREFIX
+                 (repeatable), e.g. --host 3.2
+"""
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import hostenv  # noqa: E402
+
+# The checkout itself must be importable (pysolfc_camelot), whatever the cwd.
+if str(hostenv.REPO) not in sys.path:
+    sys.path.insert(0, str(hostenv.REPO))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--host", action="append", default=[], metavar="PREFIX",
+        help="run host tests only on PySolFC versions starting with PREFIX "
+             "(repeatable)")
+
+
+def selected_hosts(config):
+    hosts = hostenv.host_dirs()      # RuntimeError says to run make setup
+    prefixes = config.getoption("--host")
+    if prefixes:
+        hosts = [(v, d) for v, d in hosts
+                 if any(v.startswith(p) for p in prefixes)]
+        if not hosts:
+            raise RuntimeError("--host %s matches none of the PySolFC hosts "
+                               "%s" % (prefixes, [v for v, _ in
+                                                  hostenv.host_dirs()]))
+    return hosts
+
+
+def pytest_generate_tests(metafunc):
+    if "pysolfc_host" in metafunc.fixturenames:
+        hosts = selected_hosts(metafunc.config)
+        metafunc.parametrize("pysolfc_host", hosts,
+                             ids=["pysolfc-" + v for v, _ in hosts])
+
+
+@pytest.fixture(scope="session")
+def display():
+    """The X display (":N") PySolFC windows go to."""
+    if os.environ.get("CAMELOT_USE_DISPLAY") == "1":
+        current = os.environ.get("DISPLAY")
+        if not current:
+            raise RuntimeError("CAMELOT_USE_DISPLAY=1 but DISPLAY is not set")
+        yield current
+        return
+    old = os.environ.get("DISPLAY")
+    name, proc = hostenv.start_xvfb()
+    os.environ["DISPLAY"] = name
+    try:
+        yield name
+    finally:
+        hostenv.stop_process(proc)
+        if old is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = old
+
+
+@pytest.fixture
+def artifacts(request):
+    """artifacts/<test id>/, emptied at the start of the test and kept."""
+    module = getattr(request.node.module, "__name__", "tests")
+    return hostenv.artifacts_dir(module + "." + request.node.name)

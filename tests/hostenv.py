@@ -1,0 +1,454 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Shared helpers for every test that runs a real PySolFC ("host").
+
+The hosts come from ``PYSOLFC_DIR`` (colon separated data dirs) or from
+``.host/pysolfc-<version>/`` as made by ``make setup``
+(``tools/setup_host.py``).  No host is an error, never a silent skip.
+
+GUI helpers drive an X server (Xvfb in tests) with ``xdotool`` and take
+screenshots with ImageMagick's ``import``.
+"""
+
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+ARTIFACTS = REPO / "artifacts"
+
+_VERSION_RE = re.compile(r"VERSION_TUPLE\s*=\s*\(([\d,\s]+)\)")
+
+
+# ------------------------------------------------------------------ hosts --
+
+def _version_of(datadir):
+    try:
+        text = (Path(datadir) / "pysollib" / "settings.py").read_text()
+    except OSError:
+        return None
+    m = _VERSION_RE.search(text)
+    if not m:
+        return None
+    return ".".join(p.strip() for p in m.group(1).split(",") if p.strip())
+
+
+def _version_key(version):
+    return tuple(int(p) if p.isdigit() else 0 for p in version.split("."))
+
+
+def host_dirs():
+    """[(version, data dir)] of the PySolFC installs to test against.
+
+    From PYSOLFC_DIR if set, else every .host/pysolfc-*/ holding pysol.py;
+    sorted oldest first.  Raises RuntimeError when there is none.
+    """
+    found = []
+    env = os.environ.get("PYSOLFC_DIR", "")
+    if env.strip():
+        for part in env.split(":"):
+            if not part:
+                continue
+            d = Path(part).expanduser().resolve()
+            if not (d / "pysol.py").is_file():
+                raise RuntimeError(
+                    f"PYSOLFC_DIR names {d}, which has no pysol.py; it must "
+                    "be a PySolFC data dir such as /usr/share/games/pysolfc")
+            found.append((_version_of(d) or d.name, d))
+    else:
+        for d in sorted((REPO / ".host").glob("pysolfc-*")):
+            if (d / "pysol.py").is_file():
+                found.append((_version_of(d) or d.name[len("pysolfc-"):], d))
+    if not found:
+        raise RuntimeError(
+            "no PySolFC host found: run `make setup` (it fetches PySolFC into "
+            ".host/), or set PYSOLFC_DIR to an installed PySolFC data dir, "
+            "e.g. PYSOLFC_DIR=/usr/share/games/pysolfc")
+    found.sort(key=lambda vd: _version_key(vd[0]))
+    return found
+
+
+def host_python():
+    """The interpreter that runs PySolFC: .venv's if present."""
+    venv = REPO / ".venv" / "bin" / "python"
+    return str(venv) if venv.exists() else sys.executable
+
+
+# ---------------------------------------------------------- environments --
+
+def fresh_home(tmp_path, splash=False, animations=0, **options):
+    """An environment whose HOME and XDG dirs live under tmp_path.
+
+    DISPLAY is kept, LANG is C.UTF-8.  A minimal PySolFC options.cfg is
+    written so that the first start shows no About box (splash=False) and
+    cards move without animation; further [general] options of PySolFC's
+    options.cfg may be given as keywords (e.g. autodeal=False).
+    """
+    home = Path(tmp_path) / "home"
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LC_", "XDG_")) and k not in (
+               "LANGUAGE", "PYTHONPATH", "PYTHONHOME",
+               "CAMELOT_TEST_STATE_FILE", "CAMELOT_TEST_DECK")}
+    xdg = {"XDG_CONFIG_HOME": home / ".config",
+           "XDG_CACHE_HOME": home / ".cache",
+           "XDG_DATA_HOME": home / ".local" / "share",
+           "XDG_STATE_HOME": home / ".local" / "state",
+           "XDG_RUNTIME_DIR": Path(tmp_path) / "runtime"}
+    for d in [home] + list(xdg.values()):
+        d.mkdir(parents=True, exist_ok=True)
+    os.chmod(xdg["XDG_RUNTIME_DIR"], 0o700)
+    env.update({k: str(v) for k, v in xdg.items()})
+    env["HOME"] = str(home)
+    env["LANG"] = "C.UTF-8"
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    cfgdir = home / ".pysolfc"
+    cfgdir.mkdir(exist_ok=True)
+    (cfgdir / "options.cfg").write_text(
+        "# -*- coding: utf-8 -*-\n[general]\n"
+        f"splashscreen = {bool(splash)}\n"
+        f"animations = {int(animations)}\n"
+        + "".join(f"{k} = {v}\n" for k, v in options.items()))
+    return env
+
+
+def install_plugin(env, host_dir=None):
+    """Run our installer (`python -m pysolfc_camelot install`) in env.
+
+    With host_dir, that PySolFC's pysollib is importable too, so the
+    installer can ask pysollib.mfxutil.getprefdir like a real user's would.
+    Returns the CompletedProcess; raises AssertionError on failure.
+    """
+    env = dict(env)
+    paths = [str(REPO)] + ([str(host_dir)] if host_dir else [])
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    r = subprocess.run([host_python(), "-m", "pysolfc_camelot", "install"],
+                       cwd=REPO, env=env, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=120)
+    if r.returncode != 0:
+        raise AssertionError(
+            f"`python -m pysolfc_camelot install` exited {r.returncode}:\n"
+            + r.stdout)
+    return r
+
+
+def plugin_dir(env):
+    """PySolFC's user plugin folder for this environment (Linux)."""
+    return Path(env["HOME"]) / ".pysolfc" / "plugins"
+
+
+def start_pysol(host_dir, env, args=(), log_path=None):
+    """Start `pysol.py --nosound ARGS` from host_dir; returns the Popen.
+
+    Output goes to log_path (or is discarded).  Stop it with stop_process.
+    """
+    out = open(log_path, "wb") if log_path else subprocess.DEVNULL
+    try:
+        return subprocess.Popen(
+            [host_python(), "pysol.py", "--nosound"] + [str(a) for a in args],
+            cwd=str(host_dir), env=env, stdin=subprocess.DEVNULL,
+            stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    finally:
+        if log_path:
+            out.close()
+
+
+def stop_process(proc, timeout=5):
+    """Terminate a process we started (and its process group)."""
+    if proc is None or proc.poll() is not None:
+        return
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            try:
+                proc.send_signal(sig)
+            except ProcessLookupError:
+                return
+        try:
+            proc.wait(timeout)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+# ------------------------------------------------------------------ Xvfb --
+
+def require_tools(*tools):
+    missing = [t for t in tools if shutil.which(t) is None]
+    if missing:
+        raise RuntimeError(
+            "missing programs: " + ", ".join(missing) + ". Run `make setup` "
+            "as root, or: sudo apt-get install xvfb xdotool imagemagick")
+
+
+def start_xvfb(size="1280x1024x24", timeout=15):
+    """Start Xvfb on a free display; returns (":N", Popen) once it is ready.
+
+    Xvfb picks the display number itself (-displayfd) and reports it only
+    when it accepts connections.
+    """
+    require_tools("Xvfb")
+    # Xvfb's messages go to a file: a pipe nobody reads could fill up and
+    # stall it, a closed one could kill it.
+    errlog = tempfile.TemporaryFile()
+    rfd, wfd = os.pipe()
+    try:
+        proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(wfd), "-screen", "0", size,
+             "-nolisten", "tcp", "-noreset"],
+            pass_fds=(wfd,), stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=errlog,
+            start_new_session=True)
+    finally:
+        os.close(wfd)
+    data = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while not data.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0 or proc.poll() is not None:
+                break
+            ready, _, _ = select.select([rfd], [], [], left)
+            if not ready:
+                break
+            chunk = os.read(rfd, 64)
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        os.close(rfd)
+    if not data.strip().isdigit():
+        stop_process(proc)
+        errlog.seek(0)
+        err = errlog.read().decode(errors="replace")
+        errlog.close()
+        raise RuntimeError(f"Xvfb did not start within {timeout}s:\n{err}")
+    errlog.close()      # Xvfb keeps writing to its own copy of the file
+    return ":" + data.strip().decode(), proc
+
+
+# ---------------------------------------------------------------- xdotool --
+
+def _xenv(display=None):
+    env = dict(os.environ)
+    if display:
+        env["DISPLAY"] = display
+    if not env.get("DISPLAY"):
+        raise RuntimeError("no DISPLAY")
+    return env
+
+
+def xdotool(*args, display=None, timeout=20, check=True):
+    """Run xdotool; returns its stdout (stripped)."""
+    r = subprocess.run(["xdotool"] + [str(a) for a in args],
+                       env=_xenv(display), stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, timeout=timeout)
+    if check and r.returncode != 0:
+        raise RuntimeError(f"xdotool {' '.join(map(str, args))} failed "
+                           f"({r.returncode}): {r.stderr.strip()}")
+    return r.stdout.strip()
+
+
+def find_window(name_regex, display=None, timeout=30, proc=None):
+    """Wait for a visible window whose title matches name_regex.
+
+    Returns the first window id (an int).  Gives up after timeout seconds,
+    or as soon as proc (if given) has exited.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            # check=False: a window that vanishes while xdotool walks the
+            # tree (PySolFC's start-up makes and drops some) is a BadWindow
+            # error, not a reason to give up.
+            out = xdotool("search", "--sync", "--onlyvisible", "--name",
+                          name_regex, display=display, timeout=1.5,
+                          check=False)
+            ids = [int(x) for x in out.split() if x.isdigit()]
+            if ids:
+                return ids[0]
+        except subprocess.TimeoutExpired:
+            pass
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the program exited ({proc.returncode}) "
+                               f"before a window matching {name_regex!r} "
+                               "appeared")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no window matching {name_regex!r} within "
+                               f"{timeout}s; windows: "
+                               f"{list_windows(display)}")
+
+
+def list_windows(display=None):
+    """[(window id, title)] of the visible named windows."""
+    out = xdotool("search", "--onlyvisible", "--name", ".",
+                  display=display, check=False, timeout=5)
+    result = []
+    for wid in out.split():
+        name = xdotool("getwindowname", wid, display=display, check=False,
+                       timeout=5)
+        result.append((int(wid), name))
+    return result
+
+
+def window_name(wid, display=None):
+    return xdotool("getwindowname", wid, display=display)
+
+
+def window_geometry(wid, display=None):
+    """(x, y, width, height) of a window in root coordinates."""
+    out = xdotool("getwindowgeometry", "--shell", wid, display=display)
+    vals = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    return (int(vals["X"]), int(vals["Y"]),
+            int(vals["WIDTH"]), int(vals["HEIGHT"]))
+
+
+def move_mouse(x, y, display=None):
+    xdotool("mousemove", int(x), int(y), display=display)
+
+
+def _at(x, y, display, wid):
+    if wid is not None:
+        wx, wy, _, _ = window_geometry(wid, display)
+        x, y = wx + x, wy + y
+    return int(round(x)), int(round(y))
+
+
+def click(x, y, display=None, wid=None, button=1, pause=0.05):
+    """Click at (x, y): root coordinates, or relative to window wid."""
+    x, y = _at(x, y, display, wid)
+    xdotool("mousemove", x, y, "sleep", pause, "click", button,
+            display=display)
+
+
+def drag(x0, y0, x1, y1, display=None, wid=None, steps=8, pause=0.03,
+         button=1):
+    """Press at (x0, y0), move there to (x1, y1) in steps, release.
+
+    Coordinates are root coordinates, or relative to window wid.  One
+    xdotool run does it all, pausing between the steps so that the
+    application sees every motion event.  (No "mousemove --sync": it waits
+    for the pointer to move, and stalls when the pointer is already there.)
+    """
+    x0, y0 = _at(x0, y0, display, wid)
+    x1, y1 = _at(x1, y1, display, wid)
+    args = ["mousemove", x0, y0, "sleep", pause,
+            "mousedown", button, "sleep", pause]
+    for i in range(1, steps + 1):
+        args += ["mousemove", round(x0 + (x1 - x0) * i / steps),
+                 round(y0 + (y1 - y0) * i / steps), "sleep", pause]
+    args += ["mouseup", button]
+    xdotool(*args, display=display)
+
+
+def key(keys, display=None, wid=None):
+    """Press keys (xdotool names, e.g. "ctrl+z"), focusing wid first."""
+    if wid is not None:
+        # No --sync: it waits for a focus change, which never comes when
+        # the window has the focus already.
+        xdotool("windowfocus", wid, "sleep", 0.1, display=display,
+                check=False)
+    xdotool("key", "--clearmodifiers", *keys.split(), display=display)
+
+
+def screenshot(path, display=None):
+    """Save the whole screen (import -window root) to path; returns path."""
+    require_tools("import")
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    r = subprocess.run(["import", "-window", "root", str(path)],
+                       env=_xenv(display), stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=30)
+    if r.returncode != 0:
+        raise RuntimeError(f"screenshot failed: {r.stdout}")
+    return path
+
+
+def artifacts_dir(name):
+    """A fresh artifacts/<name>/ folder (gitignored) for one test."""
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") or "test"
+    d = ARTIFACTS / safe
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    return d
+
+
+# ------------------------------------------------------------ game state --
+
+def read_json(path):
+    """The JSON in path, or None while it is missing or half written."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def wait_for(predicate, timeout=10, interval=0.05, what="condition"):
+    """Poll predicate() until it returns something truthy; returns that."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for "
+                                 f"{what}")
+        time.sleep(interval)
+
+
+def wait_settled(path, quiet=1.0, timeout=30):
+    """Wait until path exists and has not changed for `quiet` seconds.
+
+    PySolFC lays the game out again once its window has its final size
+    (stack positions change), so a state file written during start-up
+    is only trustworthy once it stops changing.  Returns the JSON.
+    """
+    deadline = time.monotonic() + timeout
+    last, since = None, time.monotonic()
+    while True:
+        try:
+            st = os.stat(path)
+            sig = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            sig = None
+        now = time.monotonic()
+        if sig != last:
+            last, since = sig, now
+        elif sig is not None and now - since >= quiet:
+            state = read_json(path)
+            if state is not None:
+                return state
+        if now > deadline:
+            raise AssertionError(f"{path} did not settle within {timeout}s")
+        time.sleep(0.05)
+
+
+def wait_state(path, predicate=lambda s: True, timeout=10, what="state"):
+    """Wait until the JSON state file satisfies predicate; returns it."""
+    last = {}
+
+    def check():
+        state = read_json(path)
+        if state is not None:
+            last["state"] = state
+            try:
+                if predicate(state):
+                    return state
+            except (KeyError, IndexError, TypeError):
+                return None
+        return None
+    try:
+        return wait_for(check, timeout=timeout, what=what)
+    except AssertionError as e:
+        raise AssertionError(f"{e}; last state: {last.get('state')}") from None
