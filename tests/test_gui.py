@@ -192,6 +192,17 @@ def test_play_with_the_mouse(pysolfc_host, display, artifacts, tmp_path):
         assert sorted(s["removed"]) == ["9C", "AC", "TD"]
         assert s["score"] == 3 and s["status"] == "playing"
         shot("pair-removed")
+
+        # -- a click on the "Hints: fair" label switches to perfect ------
+        assert s["hints"] == "fair"
+        x0, y0, x1, y1 = s["hint_label"]
+        ox, oy = s["canvas_origin"]
+        s = t.act(lambda s: H.click(ox + (x0 + x1) // 2, oy + (y0 + y1) // 2,
+                                    display=display),
+                  lambda s: s["hints"] == "perfect", "perfect hints")
+        shot("perfect-hints")
+        saved = H.read_json(H.plugin_dir(env).parent / "camelot-plus.json")
+        assert saved == {"hints": "perfect"}, saved
         assert proc.poll() is None, "PySolFC exited during the test"
     except BaseException:
         try:
