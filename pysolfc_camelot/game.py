@@ -212,7 +212,7 @@ class CamelotPlus(Game):
 
     def createGame(self):
         lay, s = Layout(self), self.s
-        self.setSize(lay.XM + 8 * lay.XS, lay.YM + 4 * lay.YS)
+        self.setSize(lay.XM + 8 * lay.XS, 2 * lay.YM + 4 * lay.YS)
         s.talon = Camelot_Talon(lay.XM, lay.YM, self, max_rounds=1)
         lay.createText(s.talon, "s")
         s.waste = Camelot_Waste(lay.XM, lay.YM + 1.5 * lay.YS, self,
