@@ -452,7 +452,7 @@ def scenario_solver_dialog(app):
     import sys
     quiet(app)
     app.opt.timeouts["demo"] = 0.0
-    game = new_deal(app, hard_winnable_deck())
+    new_deal(app, hard_winnable_deck())
     app.menubar.mSolver()
     dialog = [m.solver_dialog for name, m in sys.modules.items()
               if name.endswith("solverdialog") and
@@ -466,7 +466,7 @@ def scenario_solver_dialog(app):
     assert wait_until(app, lambda: app.game.position().is_won(), 120), \
         app.game.position()
     # A deal that cannot be won says so.
-    game = new_deal(app, LOSE_DECK)
+    new_deal(app, LOSE_DECK)
     dialog.startSolving()
     lost_text = dialog.result_label["text"]
     assert "could not solve" in lost_text, lost_text
