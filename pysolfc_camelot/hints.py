@@ -1,0 +1,159 @@
+"""Hints: perfect (knows the stock order), fair (only what the player sees)
+and the greedy baseline of the benchmark."""
+import hashlib
+import random
+import time
+
+from .cards import rank_of
+from .rules import Position, is_face
+from .solver import FACE_CLASS, SLOT_CLASS, solve, solve_siblings
+
+MIDDLE = 3
+
+
+def _faces_unseen(pos):
+    """Face cards of each class not yet dealt (visible: the stock's set)."""
+    n = [0, 0, 0, 0]
+    for c in pos.stock:
+        if is_face(c):
+            n[FACE_CLASS[rank_of(c)]] += 1
+    return n
+
+
+def _heuristic_key(pos, move):
+    """Sort key of a move for the heuristic (smaller is better): remove
+    before dealing, tens and edge cards first; place a number card in the
+    middle while it has room (edge slots stay free for face cards), else on
+    the edge class with the fewest face cards still to come (which reads
+    only the set of stock cards, so the fair hint may use it)."""
+    kind, a, b = move
+    if kind == "remove":
+        return (0, 0, a)
+    if kind == "pair":
+        edges = (SLOT_CLASS[a] != MIDDLE) + (SLOT_CLASS[b] != MIDDLE)
+        return (0, 1 + 2 - edges, a, b)
+    if kind == "place":
+        card = pos.waste
+        x = SLOT_CLASS[a]
+        if is_face(card) or x == MIDDLE:
+            return (1, 0, a)
+        return (1, 1, _faces_unseen(pos)[x], a)
+    return (2,)                                 # deal
+
+
+def heuristic_move(position):
+    """A reasonable move without search (None when there is none)."""
+    moves = position.legal_moves()
+    return min(moves, key=lambda m: _heuristic_key(position, m)) \
+        if moves else None
+
+
+def greedy_move(position):
+    """The baseline: middle first, remove everything before dealing."""
+    moves = position.legal_moves()
+    if not moves:
+        return None
+
+    def key(m):
+        if m.kind in ("remove", "pair"):
+            return (0, m.a, m.b or 0)
+        if m.kind == "place":
+            return (1, SLOT_CLASS[m.a] != MIDDLE, m.a)
+        return (2,)
+    return min(moves, key=key)
+
+
+# The last winning line found, as {position key: its next move}: following
+# a perfect hint then costs no search at all.
+_line = {}
+
+
+def _key(pos):
+    return (pos.stock, pos.waste, tuple(pos.tableau), pos.phase)
+
+
+def perfect_move(position, budget_seconds=0.1):
+    """The first move of a winning line (uses the real stock order); when
+    the position is lost or the budget runs out, the heuristic move."""
+    move = _line.get(_key(position))
+    if move is not None:
+        return move
+    res = solve(position, budget_seconds=budget_seconds)
+    if res.winnable and res.moves:
+        _line.clear()
+        p = position.copy()
+        for m in res.moves:
+            _line[_key(p)] = m
+            p.play(m)
+        return res.moves[0]
+    return heuristic_move(position)
+
+
+# -- fair hints ---------------------------------------------------------------
+
+def _visible_key(pos):
+    """Everything the player sees, and nothing of the stock order."""
+    return repr((tuple(pos.tableau), pos.waste, sorted(pos.removed),
+                 sorted(pos.stock), pos.phase))
+
+
+def _canonical_after(pos, move):
+    """Moves leading to the same canonical state are worth the same.  (A
+    deal is always alone of its kind; not playing it keeps the stock order
+    unread.)"""
+    if move.kind == "deal":
+        return ("deal",)
+    p = pos.after(move)
+    per_class = [[], [], [], []]
+    for s, c in enumerate(p.tableau):
+        per_class[SLOT_CLASS[s]].append(-1 if c is None else rank_of(c))
+    return (p.phase, None if p.waste is None else rank_of(p.waste),
+            tuple(tuple(sorted(x)) for x in per_class))
+
+
+def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
+              states_per_solve=1200):
+    """The move that wins most often over random orders of the unseen
+    cards, ties broken by the heuristic.  Reads only the tableau, the
+    waste, the removed cards and the *set* of stock cards; the samples come
+    from a generator seeded by that visible position, and each solve has a
+    state budget (not a time budget), so the answer is deterministic.  The
+    time budget only stops sampling early on a very slow machine."""
+    moves = position.legal_moves()
+    if not moves:
+        return None
+    moves.sort(key=lambda m: _heuristic_key(position, m))
+    # one representative per canonical outcome, best heuristic first
+    reps, seen = [], set()
+    for m in moves:
+        k = _canonical_after(position, m)
+        if k not in seen:
+            seen.add(k)
+            reps.append(m)
+    if len(reps) == 1:
+        return reps[0]
+    if len(position.stock) <= 1:        # nothing hidden: the order is known
+        res = solve(position, budget_seconds=budget_seconds)
+        if res.winnable:
+            return res.moves[0]
+        return reps[0]
+    if rng is None:
+        seed = hashlib.sha256(_visible_key(position).encode()).hexdigest()
+        rng = random.Random(int(seed[:16], 16))
+    unseen = sorted(position.stock)
+    deadline = time.perf_counter() + 0.8 * budget_seconds
+    score = [0.0] * len(reps)
+    for i in range(samples):
+        order = unseen[:]
+        rng.shuffle(order)
+        sample = Position(stock=order, waste=position.waste,
+                          tableau=position.tableau,
+                          removed=position.removed, phase=position.phase)
+        values = solve_siblings([sample.after(m) for m in reps],
+                                budget_states=states_per_solve)
+        for j, won in enumerate(values):
+            score[j] += 1.0 if won else 0.5 if won is None else 0.0
+        if i >= 1 and time.perf_counter() > deadline:
+            break
+    best = max(range(len(reps)), key=lambda j: (score[j], -j))
+    return reps[best]

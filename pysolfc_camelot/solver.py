@@ -1,0 +1,756 @@
+"""Exact Camelot solver: pure Python, standard library only.
+
+How the game reduces (see the rules note):
+
+* Suits never matter, and the four slots of one class (corners, queen
+  slots, jack slots, middle) are interchangeable, so a tableau is four
+  multisets of number ranks plus how many face cards lie on each class.
+  Face cards never leave, so their count follows from how far the stock
+  has been dealt.
+* Removals happen only in phase 2 and never change what else may be
+  removed, so only the *set* removed before the next deal matters, never
+  the order.  After a deal the tableau must be refilled completely before
+  the next removal; since a number card may go to any empty slot, every
+  final arrangement of a refill that leaves each arriving face card a slot
+  of its class can be played in deal order.  So the search alternates two
+  kinds of canonical state:
+
+    full  (t, tableau): tableau full at stock index t, choose a non-empty
+                        removal set;
+    open  (t, tableau): after removals, deal and place until full again,
+                        choose only where the refill's number cards go.
+
+* Removals keep "count of v == count of 10-v" (and the parity of fives)
+  unchanged, so a position is winnable only if that balance holds; and if
+  it holds, once the stock is out every number card left can be paired
+  off: the game is won as soon as the stock empties without a face card
+  finding its slots taken.  The only ways to lose are a face card without
+  a free slot of its class and a full tableau with nothing to remove.
+
+Pruning, each proven sound where it is defined:
+
+* the face test (_Search._faces_can_fit): the k-th face card of a class
+  still to come needs k of its slots freeable before it is dealt, and a
+  number card on such a slot needs a partner of its own by then;
+* a relaxation (_Search with enforce=()): number cards may move between
+  slots at will, so face cards always fit and only the multiset of ranks
+  on the tableau matters.  A state lost there is lost for real; that
+  small game is solved exactly and memoised, and it catches the "full
+  tableau, nothing to remove" dead ends that make most lost deals;
+* memo tables of lost states (and, in the relaxation, of won ones).
+
+Move order is heuristic only: rounds of the search cycle through four
+orders (_MODES), keeping the memo tables from round to round (see _run).
+
+A tableau class is stored as an int with three bits per rank (count of
+aces in bits 0-2, twos in 3-5, ... tens in 27-29), so canonical states are
+small tuples of ints and removals/placements are additions.
+"""
+import itertools
+import time
+from functools import lru_cache
+from typing import NamedTuple, Optional
+
+from .cards import DEAL, JACK, KING, QUEEN, Move, rank_of
+from .rules import (JACK_SLOTS, KING_SLOTS, MIDDLE_SLOTS, QUEEN_SLOTS,
+                    Position)
+
+__all__ = ["SolveResult", "solve", "plain_solve", "solve_siblings"]
+
+# Classes: 0 corners (kings), 1 queen slots, 2 jack slots, 3 middle.
+CLASS_SLOTS = (KING_SLOTS, QUEEN_SLOTS, JACK_SLOTS, MIDDLE_SLOTS)
+SLOT_CLASS = tuple(next(x for x, ss in enumerate(CLASS_SLOTS) if s in ss)
+                   for s in range(16))
+FACE_CLASS = {KING: 0, QUEEN: 1, JACK: 2}
+MIDDLE = 3
+UNIT = [0] + [1 << (3 * (r - 1)) for r in range(1, 11)]   # one card of rank r
+# Try the middle first when placing (the usual good play), then the edges.
+PLACE_ORDER = (3, 2, 1, 0)
+
+
+class SolveResult(NamedTuple):
+    winnable: Optional[bool]     # None only when a budget ran out
+    moves: Optional[list]        # winning Move list from the position
+    states: int                  # canonical states expanded
+    seconds: float
+
+
+_NEVER = 1 << 30
+_FIRST_ROUND = 2000
+# Move orders, tried in turn by _run: 0 guided refills, 1 middle first,
+# 2 guided and sorted by the face cards' time to spare, 3 as 2 but the
+# smallest removal sets first (some deals are won only by holding cards).
+_MODES = (0, 1, 2, 3)
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Restart(Exception):
+    """This round of the search used its states; try the other order."""
+
+
+def _digit(c, r):
+    return (c >> (3 * r - 3)) & 7
+
+
+_VEC = {}
+
+
+def _vec(c):
+    """Counts of ranks 0..10 of a class int (index 0: the card total)."""
+    v = _VEC.get(c)
+    if v is None:
+        if len(_VEC) > 1 << 20:         # bound the memory of long runs
+            _VEC.clear()
+        d = [(c >> (3 * r - 3)) & 7 for r in range(1, 11)]
+        v = _VEC[c] = tuple([sum(d)] + d)
+    return v
+
+
+@lru_cache(maxsize=None)
+def _subs(avail, k):
+    """Every 4-vector s <= avail (componentwise) with sum k, larger parts
+    on the edges first (removing edge cards frees face slots)."""
+    out = []
+
+    def rec(x, left, acc):
+        if x < 0:
+            if left == 0:
+                out.append(tuple(acc))
+            return
+        for n in range(min(avail[x], left), -1, -1):
+            acc[x] = n
+            rec(x - 1, left - n, acc)
+        acc[x] = 0
+    rec(3, k, [0, 0, 0, 0])
+    out.reverse()
+    return tuple(out)
+
+
+def _removal_outcomes(cls):
+    """Every distinct non-empty removal set of a phase-2 tableau.
+
+    Yields (combo, new_cls) with combo a tuple of parts (per removal type:
+    ((rank, per-class counts), ...)) that _realize turns into real moves
+    and new_cls the class ints after removal.  Bigger sets come first."""
+    type_opts = []
+    v0, v1, v2, v3 = [_vec(c) for c in cls]
+    for v in (1, 2, 3, 4):
+        w = 10 - v
+        a = (v0[v], v1[v], v2[v], v3[v])
+        b = (v0[w], v1[w], v2[w], v3[w])
+        m = min(sum(a), sum(b))
+        if m:
+            uv, uw = UNIT[v], UNIT[w]
+            type_opts.append([(
+                (sa[0] * uv + sb[0] * uw, sa[1] * uv + sb[1] * uw,
+                 sa[2] * uv + sb[2] * uw, sa[3] * uv + sb[3] * uw),
+                ((v, sa), (w, sb)))
+                for k in range(m, -1, -1)
+                for sa in _subs(a, k) for sb in _subs(b, k)])
+    for v, step in ((5, 2), (10, 1)):
+        a = (v0[v], v1[v], v2[v], v3[v])
+        n = sum(a)
+        n -= n % step
+        if n:
+            u = UNIT[v]
+            type_opts.append([((sa[0] * u, sa[1] * u, sa[2] * u, sa[3] * u),
+                               ((v, sa),))
+                              for k in range(n, -1, -step)
+                              for sa in _subs(a, k)])
+    c0, c1, c2, c3 = cls
+    for combo in itertools.product(*type_opts):
+        d0 = d1 = d2 = d3 = 0
+        for d, _part in combo:
+            d0 += d[0]
+            d1 += d[1]
+            d2 += d[2]
+            d3 += d[3]
+        if d0 or d1 or d2 or d3:
+            yield (tuple(part for _d, part in combo),
+                   (c0 - d0, c1 - d1, c2 - d2, c3 - d3))
+
+
+def _distributions(counts, cap, order=PLACE_ORDER):
+    """Every way to put number cards (counts: list of (rank, n)) into
+    classes with free capacities cap; yields per-class added ints.  Each
+    rank in turn goes to the classes in `order` first."""
+    add = [0, 0, 0, 0]
+    cap = list(cap)
+
+    def rec(i):
+        if i == len(counts):
+            yield tuple(add)
+            return
+        r, n = counts[i]
+        u = UNIT[r]
+        for parts in _compositions(n, tuple(cap), order):
+            for x in range(4):
+                add[x] += parts[x] * u
+                cap[x] -= parts[x]
+            yield from rec(i + 1)
+            for x in range(4):
+                add[x] -= parts[x] * u
+                cap[x] += parts[x]
+    return rec(0)
+
+
+@lru_cache(maxsize=None)
+def _compositions(n, cap, order):
+    """4-vectors p <= cap with sum n, heavy on order[0] first."""
+    out = []
+
+    def rec(j, left, acc):
+        if j == 4:
+            if left == 0:
+                out.append(tuple(acc))
+            return
+        x = order[j]
+        for k in range(min(cap[x], left), -1, -1):
+            acc[x] = k
+            rec(j + 1, left - k, acc)
+        acc[x] = 0
+    rec(0, n, [0, 0, 0, 0])
+    return tuple(out)
+
+
+def _balanced(ranks):
+    """True if these number cards can all be removed together."""
+    c = [0] * 11
+    for r in ranks:
+        if r <= 10:
+            c[r] += 1
+    return all(c[v] == c[10 - v] for v in (1, 2, 3, 4)) and c[5] % 2 == 0
+
+
+class _Deal:
+    """What every search over one sequence of cards shares: the cards (as
+    ranks, in dealing order, the waste card first if any), tables derived
+    from them, and the budget."""
+
+    def __init__(self, seq, faces0, deadline, max_states, progress):
+        self.seq = seq
+        self.n = n = len(seq)
+        self.deadline = deadline
+        self.max_states = max_states
+        self.progress = progress
+        self.round_end = None           # states at which to restart
+        self.states = 0
+        self.hits = 0                   # memo hits, to poll the clock
+        self.t0 = time.perf_counter()
+        # faces[t][x]: face cards on class x once seq[:t] is placed
+        f = list(faces0)
+        self.faces = [tuple(f)]
+        for r in seq:
+            if r > 10:
+                f[FACE_CLASS[r]] += 1
+            self.faces.append(tuple(f))
+        # rank_pos[t][r]: indices >= t of the cards of rank r, and
+        # face_pos[t][x]: of the face cards of class x (built backwards,
+        # sharing the unchanged tuples)
+        rp = [()] * 11
+        fp = [(), (), ()]
+        self.rank_pos = [None] * (n + 1)
+        self.face_pos = [None] * (n + 1)
+        self.rank_pos[n] = tuple(rp)
+        self.face_pos[n] = tuple(fp)
+        for t in range(n - 1, -1, -1):
+            r = seq[t]
+            if r > 10:
+                x = FACE_CLASS[r]
+                fp[x] = (t,) + fp[x]
+            else:
+                rp[r] = (t,) + rp[r]
+            self.rank_pos[t] = tuple(rp)
+            self.face_pos[t] = tuple(fp)
+
+    def hit(self):
+        """A memo hit: no state expanded, but a long run of them must still
+        notice the deadline."""
+        self.hits += 1
+        if self.hits & 1023 == 0 and self.deadline is not None and \
+                time.perf_counter() > self.deadline:
+            raise _OutOfBudget
+
+    def tick(self):
+        self.states += 1
+        if self.max_states is not None and self.states > self.max_states:
+            raise _OutOfBudget
+        if self.round_end is not None and self.states > self.round_end:
+            raise _Restart
+        if self.states & 255 == 0:
+            now = time.perf_counter()
+            if self.deadline is not None and now > self.deadline:
+                raise _OutOfBudget
+            if self.progress is not None and self.states & 8191 == 0:
+                self.progress(self.states, now - self.t0)
+
+
+class _Search:
+    """Depth-first search over canonical states with memo tables.
+
+    enforce lists the edge classes whose face cards must find a slot of
+    their own; an edge class not enforced is merged into the middle, i.e.
+    its number cards may move to any slot of the merged class at will.
+    Every real line of play is then also a line of the merged game with the
+    same removals (a face card of a merged class takes any free merged
+    slot), so a state lost there is lost for real: each relaxation is a
+    sound pruning test for the searches that enforce more.  The relaxed
+    games are much smaller and solved exactly, memoising wins too.
+
+    With relax=() and prune=False this is the plain exhaustive search over
+    the same canonical states (for tests and the benchmark)."""
+
+    def __init__(self, deal, enforce, relax=(), prune=True):
+        self.deal = deal
+        self.seq = deal.seq
+        self.n = deal.n
+        self.enforce = enforce
+        self.merged = tuple(x for x in range(3) if x not in enforce)
+        self.relax = relax
+        self.prune = prune
+        self.order = 0 if prune else 1  # move order: see _MODES
+        self.lost_full = set()
+        self.lost_open = set()
+        self.won_full = set()
+        self.won_open = set()
+
+    def project(self, cls):
+        """This search's view of a tableau of a search enforcing more."""
+        if not self.merged:
+            return cls
+        c = list(cls)
+        for x in self.merged:
+            c[3] += c[x]
+            c[x] = 0
+        return tuple(c)
+
+    def caps(self, t):
+        f = self.deal.faces[t]
+        cap = [4 - f[0], 4 - f[1], 4 - f[2], 4]
+        for x in self.merged:
+            cap[3] += cap[x]
+            cap[x] = 0
+        return cap
+
+    # -- sound pruning ------------------------------------------------------
+
+    def _faces_can_fit(self, t, cls, empty=(0, 0, 0)):
+        """Can every face card still to come find a slot of its class?
+
+        Each slot of a class that does not hold a face card now must be
+        emptied before the face card that ends up there is dealt: its
+        current number card must be removed in an earlier phase 2, which
+        takes a partner of its own (a ten needs none) on the tableau or
+        dealt before that face card.  Removing i cards of rank r takes i
+        distinct cards of rank 10-r, so the i-th r on a class gets the i-th
+        partner to become available.  The k-th face card of a class to come
+        needs k slots freeable before it is dealt (empty ones are free)."""
+        total = cls[0] + cls[1] + cls[2] + cls[3]
+        for x in self.enforce:
+            if self._class_slack(t, x, cls[x], empty[x], total) is None:
+                return False
+        return True
+
+    def _class_slack(self, t, x, c, empty, total):
+        """None if the face cards of class x cannot all fit, else the least
+        time to spare before one of them."""
+        pos = self.deal.face_pos[t][x]
+        if not pos:
+            return 16
+        rp = self.deal.rank_pos[t]
+        on = _vec(total)
+        times = [-1] * empty
+        cv = _vec(c)
+        for r in range(1, 11):
+            j = cv[r]
+            if not j:
+                continue
+            if r == 10:
+                times += [-1] * j
+            elif r == 5:
+                times += [-1] * (j - j % 2)
+                if j % 2:
+                    times.append(-1 if on[5] > j else
+                                 rp[5][0] if rp[5] else _NEVER)
+            else:
+                part = [-1] * on[10 - r] + list(rp[10 - r])
+                part += [_NEVER] * (j - len(part))
+                times += part[:j]
+        if len(times) < len(pos):
+            return None
+        times.sort()
+        least = 16
+        for k, p in enumerate(pos):
+            if times[k] >= p:
+                return None
+            if p - times[k] < least:
+                least = p - times[k]
+        return least
+
+    def _guide(self, t, cls, counts):
+        """Move ordering of a refill (no effect on soundness): the number
+        cards whose partner is on the tableau (or comes soonest) are tried
+        first on the edge class whose face card comes soonest, the others
+        in the middle: removing them frees the slot that face needs."""
+        total = cls[0] + cls[1] + cls[2] + cls[3]
+        for r, k in counts:
+            total += k * UNIT[r]
+        on = _vec(total)
+        rp = self.deal.rank_pos[t]
+
+        def partner_time(rk):
+            r = rk[0]
+            if r == 10 or on[10 - r] > (r == 5):
+                return -1
+            ps = rp[10 - r]
+            return ps[0] if ps else _NEVER
+        counts.sort(key=partner_time)
+        fp = self.deal.face_pos[t]
+        edges = sorted((x for x in self.enforce if fp[x]),
+                       key=lambda x: fp[x][0])
+        order = tuple(edges) + tuple(x for x in (3, 2, 1, 0)
+                                     if x not in edges)
+        return counts, order
+
+    def _by_slack(self, t, cls, adds, chunk=512):
+        """Refilled tableaux, in chunks sorted by the time the coming face
+        cards have to spare (most first; none left: dropped, the test of
+        full() would fail).  Chunks bound the work when a refill has a
+        great many arrangements."""
+        adds = iter(adds)
+        cache = {}
+        total = cls[0] + cls[1] + cls[2] + cls[3]
+        while True:
+            order = []
+            pulled = 0
+            for a in itertools.islice(adds, chunk):
+                pulled += 1
+                new = (cls[0] + a[0], cls[1] + a[1], cls[2] + a[2],
+                       cls[3] + a[3])
+                slack = 0
+                for x in self.enforce:
+                    k = (x, new[x])
+                    least = cache.get(k, -1)
+                    if least == -1:
+                        least = cache[k] = self._class_slack(
+                            t, x, new[x], 0, total + a[0] + a[1] + a[2] +
+                            a[3])
+                    if least is None:
+                        break
+                    slack += least
+                else:
+                    order.append((-slack, pulled, new))
+            if not pulled:
+                return
+            self.deal.tick()
+            order.sort()
+            for _s, _i, new in order:
+                yield new
+
+    def _relaxed_lost(self, t, cls, full):
+        for r in self.relax:
+            if not r.value(t, r.project(cls), full):
+                return True
+        return False
+
+    def value(self, t, cls, full):
+        """Exact value of a state of this (relaxed) game, memoised."""
+        if full:
+            key = (t,) + cls
+            return key in self.won_full or self.full(t, cls) is not None
+        key = (t,) + cls
+        if key in self.won_open:
+            return True
+        if self.open(t, cls) is None:
+            return False
+        self.won_open.add(key)
+        return True
+
+    # -- the two kinds of state ----------------------------------------------
+
+    def full(self, t, cls):
+        """Tableau full at t (stock not empty): pick a removal set.
+        Returns the winning steps (reversed) or None."""
+        key = (t,) + cls
+        if key in self.lost_full:
+            self.deal.hit()
+            return None
+        self.deal.tick()
+        if self.prune and (not self._faces_can_fit(t, cls) or
+                           self._relaxed_lost(t, cls, True)):
+            self.lost_full.add(key)
+            return None
+        outcomes = _removal_outcomes(cls)
+        if self.order == 3:
+            outcomes = reversed(list(outcomes))
+        for combo, new in outcomes:
+            steps = self.open(t, new)
+            if steps is not None:
+                steps.append(("remove", combo))
+                self.won_full.add(key)
+                return steps
+        self.lost_full.add(key)
+        return None
+
+    def open(self, t, cls):
+        """Removals done at t: deal and place until full (or the stock is
+        out, which wins).  Returns winning steps (reversed) or None."""
+        if t >= self.n:
+            return []
+        key = (t,) + cls
+        if key in self.lost_open:
+            self.deal.hit()
+            return None
+        self.deal.tick()
+        cap = self.caps(t)
+        for x in range(4):
+            cap[x] -= _vec(cls[x])[0]
+        free = sum(cap)
+        if free == 0 or (self.prune and (
+                not self._faces_can_fit(t, cls, cap) or
+                self._relaxed_lost(t, cls, False))):
+            self.lost_open.add(key)
+            return None
+        m = min(free, self.n - t)
+        counts = [0] * 11
+        for r in self.seq[t:t + m]:
+            if r > 10:
+                x = FACE_CLASS[r]
+                if x in self.merged:
+                    x = MIDDLE
+                cap[x] -= 1
+                if cap[x] < 0:
+                    self.lost_open.add(key)
+                    return None
+            else:
+                counts[r] += 1
+        counts = [(r, k) for r, k in enumerate(counts) if k]
+        t2 = t + m
+        if self.order != 1 and self.enforce:
+            counts, order = self._guide(t2, cls, counts)
+            adds = _distributions(counts, cap, order)
+        else:
+            adds = _distributions(counts, cap)
+        if t2 >= self.n:                # stock out: the rest pairs off
+            return [("fill", next(adds))]
+        if self.order >= 2 and self.enforce:
+            children = self._by_slack(t2, cls, adds)
+        else:
+            children = ((cls[0] + a[0], cls[1] + a[1], cls[2] + a[2],
+                         cls[3] + a[3]) for a in adds)
+        for new in children:
+            add = (new[0] - cls[0], new[1] - cls[1], new[2] - cls[2],
+                   new[3] - cls[3])
+            steps = self.full(t2, new)
+            if steps is not None:
+                steps.append(("fill", add))
+                return steps
+        self.lost_open.add(key)
+        return None
+
+
+def _make_search(deal, prune):
+    """The real search, with its relaxations when pruning."""
+    if not prune:
+        return _Search(deal, (0, 1, 2), prune=False)
+    return _Search(deal, (0, 1, 2), (_Search(deal, ()),))
+
+
+# -- entry points -------------------------------------------------------------
+
+def _classes(position):
+    cls = [0, 0, 0, 0]
+    faces = [0, 0, 0]
+    for s, c in enumerate(position.tableau):
+        if c is None:
+            continue
+        r = rank_of(c)
+        if r > 10:
+            faces[FACE_CLASS[r]] += 1
+        else:
+            cls[SLOT_CLASS[s]] += UNIT[r]
+    return tuple(cls), faces
+
+
+def _search_position(position, search_factory):
+    """Map a real position onto canonical states; returns (search, steps,
+    lead) where lead lists real moves to play before steps, or steps None
+    when lost."""
+    pos = position
+    if pos.is_won():
+        return None, [], []
+    remaining = [rank_of(c) for c in pos.cards() if c not in pos.removed]
+    if not _balanced(remaining):
+        return None, None, []
+    if pos.waste is not None and pos.phase == 2:
+        # Not reachable in play (a deal starts phase 1); follow the rules.
+        for m in pos.legal_moves():
+            s, steps, lead = _search_position(pos.after(m), search_factory)
+            if steps is not None:
+                return s, steps, [m] + lead
+        return None, None, []
+    seq = ([] if pos.waste is None else [rank_of(pos.waste)]) + \
+        [rank_of(c) for c in pos.stock]
+    cls, faces = _classes(pos)
+    search = search_factory(seq, faces)
+    if pos.waste is not None or pos.phase == 1:
+        if pos.waste is None and (not pos.stock or pos.is_full()):
+            return search, None, []
+        return search, search.open(0, cls), []
+    # phase 2, waste empty
+    if not pos.stock:
+        return search, [], []           # balanced: everything pairs off
+    if pos.is_full():
+        return search, search.full(0, cls), []
+    # phase 2 part-way: removing nothing more is allowed too
+    steps = search.open(0, cls)
+    if steps is None:
+        for combo, new in _removal_outcomes(cls):
+            steps = search.open(0, new)
+            if steps is not None:
+                steps.append(("remove", combo))
+                break
+    return search, steps, []
+
+
+def _realize(position, steps, lead):
+    """Turn canonical steps into real moves, checked by the rules model."""
+    pos = position.copy()
+    moves = []
+
+    def play(m):
+        pos.play(m)
+        moves.append(m)
+
+    for m in lead:
+        play(m)
+    for kind, arg in reversed(steps):
+        if kind == "remove":
+            for part in arg:
+                # the cards of this removal type, as (rank, slot) lists
+                picked = []
+                for v, per_class in part:
+                    slots = []
+                    for x in range(4):
+                        cand = [s for s in CLASS_SLOTS[x]
+                                if pos.tableau[s] is not None and
+                                rank_of(pos.tableau[s]) == v and
+                                s not in slots]
+                        slots += cand[:per_class[x]]
+                    picked.append(slots)
+                if len(picked) == 2:
+                    for a, b in zip(*picked):
+                        play(Move("pair", min(a, b), max(a, b)))
+                elif part[0][0] == 10:
+                    for a in picked[0]:
+                        play(Move("remove", a))
+                else:
+                    fives = picked[0]
+                    for i in range(0, len(fives), 2):
+                        play(Move("pair", fives[i], fives[i + 1]))
+        else:
+            want = [None] + [[_digit(arg[x], r) for x in range(4)]
+                             for r in range(1, 11)]
+            while pos.waste is not None or (pos.stock and not pos.is_full()):
+                if pos.waste is None:
+                    play(DEAL)
+                r = rank_of(pos.waste)
+                if r > 10:
+                    x = FACE_CLASS[r]
+                else:
+                    x = next(x for x in PLACE_ORDER if want[r][x])
+                    want[r][x] -= 1
+                play(Move("place", next(s for s in CLASS_SLOTS[x]
+                                        if pos.tableau[s] is None)))
+    if not pos.stock and pos.waste is None:
+        # final phase 2: pair everything off
+        while not pos.is_won():
+            m = next(m for m in pos.legal_moves() if m.kind != "deal")
+            play(m)
+    if not pos.is_won():
+        raise AssertionError("solver line does not win: %r" % (pos,))
+    return moves
+
+
+def _run(position, prune, budget_seconds, budget_states, progress):
+    """Search in rounds that cycle through the move orders of _MODES,
+    doubling the states of a round each cycle: no order suits every deal,
+    and the lost-state tables stay valid whatever the order, so each round
+    builds on the work of the ones before."""
+    t0 = time.perf_counter()
+    deadline = None if budget_seconds is None else t0 + budget_seconds
+    cache = {}
+    rnd = [0]
+
+    def factory(seq, faces):
+        key = (tuple(seq), tuple(faces))
+        search = cache.get(key)
+        if search is None:
+            deal = _Deal(seq, faces, deadline, budget_states, progress)
+            search = cache[key] = _make_search(deal, prune)
+        if prune:
+            search.order = _MODES[rnd[0] % len(_MODES)]
+            search.deal.round_end = search.deal.states + \
+                _FIRST_ROUND * 2 ** (rnd[0] // len(_MODES))
+        return search
+
+    def states():
+        return sum(s.deal.states for s in cache.values())
+    while True:
+        try:
+            search, steps, lead = _search_position(position, factory)
+            break
+        except _Restart:
+            rnd[0] += 1
+        except _OutOfBudget:
+            return SolveResult(None, None, states(),
+                               time.perf_counter() - t0)
+    moves = None if steps is None else _realize(position, steps, lead)
+    return SolveResult(steps is not None, moves, states(),
+                       time.perf_counter() - t0)
+
+
+def solve(position: Position, budget_seconds=None, budget_states=None,
+          progress=None) -> SolveResult:
+    """Decide a position exactly (stock order known).
+
+    winnable is True with a winning move list, False, or None when
+    budget_seconds or budget_states ran out.  progress, if given, is called
+    now and then as progress(states, seconds)."""
+    return _run(position, True, budget_seconds, budget_states, progress)
+
+
+def plain_solve(position: Position, budget_seconds=None, budget_states=None,
+                progress=None) -> SolveResult:
+    """The same search over the same canonical states and memo, without the
+    pruning: the yardstick for the benchmark and a cross-check in tests."""
+    return _run(position, False, budget_seconds, budget_states, progress)
+
+
+def solve_siblings(positions, budget_states=None):
+    """Decide several positions (winnable True/False/None, no move lists),
+    e.g. the children of one position, sharing the memo tables of those
+    that have the same cards to come: the fair hint's inner loop.  Each
+    position gets its own budget of states."""
+    cache = {}
+
+    def factory(seq, faces):
+        key = (tuple(seq), tuple(faces))
+        search = cache.get(key)
+        if search is None:
+            search = cache[key] = _make_search(
+                _Deal(seq, faces, None, None, None), True)
+        deal = search.deal
+        deal.max_states = None if budget_states is None else \
+            deal.states + budget_states
+        return search
+    out = []
+    for pos in positions:
+        try:
+            out.append(_search_position(pos, factory)[1] is not None)
+        except _OutOfBudget:
+            out.append(None)
+    return out

@@ -1,0 +1,121 @@
+"""Hints: the perfect hint follows a winning line, the fair hint never
+depends on the order of the stock, the greedy baseline plays legally."""
+import random
+
+from pysolfc_camelot import hints, rules, solver
+from pysolfc_camelot.cards import parse_card
+from pysolfc_camelot.rules import Position
+
+
+def deck(seed):
+    rng = random.Random(seed)
+    d = list(range(52))
+    rng.shuffle(d)
+    return d
+
+
+def winnable_deck(start=0):
+    for seed in range(start, start + 50):
+        res = solver.solve(Position.new_game(deck(seed)), budget_seconds=2)
+        if res.winnable and res.seconds < 0.5:
+            return deck(seed), res.moves
+    raise AssertionError("no quick winnable deal found")
+
+
+def choice_positions(n_wanted=6):
+    """Positions along winning lines where the player has a real choice
+    (several canonically different moves)."""
+    out = []
+    start = 0
+    while len(out) < n_wanted:
+        d, line = winnable_deck(start)
+        start += 50
+        pos = Position.new_game(d)
+        for i, m in enumerate(line):
+            classes = {hints._canonical_after(pos, x)
+                       for x in pos.legal_moves()}
+            if len(classes) > 1 and i % 7 == 0 and len(pos.stock) < 30:
+                out.append(pos.copy())
+            pos.play(m)
+    return out[:n_wanted]
+
+
+def test_perfect_hint_wins_a_winnable_deal():
+    d, _ = winnable_deck()
+    pos = Position.new_game(d)
+    while pos.legal_moves():
+        move = hints.perfect_move(pos, budget_seconds=5)
+        assert pos.is_legal(move)
+        pos.play(move)
+    assert pos.is_won()
+
+
+def test_perfect_hint_falls_back_when_lost():
+    for seed in range(40):
+        pos = Position.new_game(deck(seed))
+        if solver.solve(pos, budget_seconds=2).winnable is False:
+            break
+    move = hints.perfect_move(pos)
+    assert move is not None and pos.is_legal(move)
+
+
+def test_fair_hint_ignores_stock_order():
+    rng = random.Random(1)
+    for pos in choice_positions(5):
+        want = hints.fair_move(pos, budget_seconds=60, samples=6)
+        assert pos.is_legal(want)
+        for _ in range(3):
+            stock = list(pos.stock)
+            rng.shuffle(stock)
+            other = Position(stock=stock, waste=pos.waste,
+                             tableau=pos.tableau, removed=pos.removed,
+                             phase=pos.phase)
+            assert hints.fair_move(other, budget_seconds=60,
+                                   samples=6) == want
+
+
+def test_fair_hint_is_deterministic_and_legal():
+    d, line = winnable_deck(7)
+    pos = Position.new_game(d)
+    for m in line[:20]:
+        pos.play(m)
+    a = hints.fair_move(pos, budget_seconds=60, samples=4)
+    b = hints.fair_move(pos.copy(), budget_seconds=60, samples=4)
+    assert a == b and pos.is_legal(a)
+
+
+def test_no_move_no_hint():
+    # the waste king finds every corner taken: no legal move at all
+    cards = "KS QS QC KC JH 7C 9S JS JC AC 2S JD KH QD QH TH".split()
+    tableau = [parse_card(c) for c in cards]
+    waste, stock = parse_card("KD"), [parse_card("3S"), parse_card("8C")]
+    used = set(tableau) | set(stock) | {waste}
+    pos = Position(stock=stock, waste=waste, tableau=tableau, phase=1,
+                   removed=[c for c in range(52) if c not in used])
+    assert pos.legal_moves() == []
+    assert hints.greedy_move(pos) is None
+    assert hints.heuristic_move(pos) is None
+    assert hints.perfect_move(pos) is None
+    assert hints.fair_move(pos) is None
+
+
+def test_single_choice_is_immediate():
+    pos = Position.new_game(deck(0))
+    assert hints.fair_move(pos) == rules.DEAL       # the only move
+
+
+def test_greedy_plays_legally_to_the_end():
+    for seed in range(10):
+        pos = Position.new_game(deck(seed))
+        while True:
+            m = hints.greedy_move(pos)
+            if m is None:
+                break
+            assert pos.is_legal(m)
+            if m.kind == "place" and not rules.is_face(pos.waste):
+                free_middle = [s for s in rules.MIDDLE_SLOTS
+                               if pos.tableau[s] is None]
+                if free_middle:
+                    assert m.a in free_middle
+            pos.play(m)
+        assert pos.status() != rules.PLAYING
