@@ -6,7 +6,7 @@ import sys
 import time
 
 from . import rules, solver
-from .cards import NotationError, format_moves, parse_deck
+from .cards import NotationError, format_cards, format_moves, parse_deck
 
 
 def register(subparsers):
@@ -16,7 +16,9 @@ def register(subparsers):
     src.add_argument("--deck", help="52 cards, first dealt first")
     src.add_argument("--deck-file", metavar="F",
                      help="one deck per line ('-' for standard input)")
-    # The lead adds `--deal N` (PySolFC's deal number) to this group.
+    src.add_argument("--deal", type=int, metavar="N",
+                     help="PySolFC's deal number N of our game (needs "
+                     "PySolFC's pysollib: set PYSOLFC_DIR if not found)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per deck")
     p.add_argument("--budget", type=float, metavar="SECONDS",
@@ -62,9 +64,14 @@ def solve_deck(deck, budget=None):
 
 
 def cmd_solve(args):
-    # Spot for `--deal N` (added to the `src` group in register()): turn
-    # the number into deck text here, e.g. texts = [(None, ...)].
-    if args.deck is not None:
+    if args.deal is not None:
+        from . import deals
+        try:
+            texts = [(None, format_cards(deals.deck_for_deal(args.deal)))]
+        except (ImportError, ValueError) as e:
+            print("error: %s" % e, file=sys.stderr)
+            return 2
+    elif args.deck is not None:
         texts = [(None, args.deck)]
     else:
         try:

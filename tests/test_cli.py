@@ -60,3 +60,28 @@ def test_bad_deck_and_bad_moves_exit_2():
     assert r.returncode == 2 and "not a move" in r.stderr and not r.stdout
     r = run("replay", "--deck", DECK)
     assert r.returncode == 2 and "--moves" in r.stderr
+
+
+def test_solve_by_pysolfc_deal_number(pysolfc_host, tmp_path):
+    """`solve --deal N` solves the deal PySolFC shows under number N (the
+    in-PySolFC scenario deal_numbers checks that deck against the game)."""
+    version, host_dir = pysolfc_host
+    env = dict(os.environ, PYTHONPATH=REPO, PYSOLFC_DIR=str(host_dir))
+    code = ("from pysolfc_camelot import deals, cards;"
+            "print(cards.format_cards(deals.deck_for_deal(4242)))")
+    deck = subprocess.run([sys.executable, "-c", code], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert deck.returncode == 0, deck.stderr
+    by_number = subprocess.run(
+        [sys.executable, "-m", "pysolfc_camelot", "solve", "--deal", "4242",
+         "--json"], env=env, capture_output=True, text=True, timeout=120)
+    by_deck = run("solve", "--deck", deck.stdout.strip(), "--json")
+    assert by_number.returncode == 0, by_number.stderr
+    a, b = json.loads(by_number.stdout), json.loads(by_deck.stdout)
+    assert a["winnable"] is not None and a["winnable"] == b["winnable"]
+    assert a["moves"] == b["moves"]
+    env["PYSOLFC_DIR"] = str(tmp_path)          # no PySolFC there
+    r = subprocess.run([sys.executable, "-m", "pysolfc_camelot", "solve",
+                        "--deal", "1"], env=env, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "PYSOLFC_DIR" in r.stderr
