@@ -145,7 +145,8 @@ class Camelot_Hint(AbstractHint):
         pos = game.position()
         if pos.status() != rules.PLAYING:
             return
-        move = hintmode.choose_move(pos, game.hint_mode)
+        move = hintmode.choose_move(pos, game.hint_mode,
+                                    for_demo=self.level >= 2)
         if move is not None:
             self.addHint(50000, *hint_tuple(game, move, self.level))
 

@@ -36,8 +36,14 @@ def toggle(app, mode):
     return new
 
 
-def choose_move(position, mode):
+# A player's hint must feel instant; the demo may think longer, so that a
+# perfect demo finds the winning line of a hard deal before it moves.
+PERFECT_BUDGET = {"hint": 0.1, "demo": 3.0}
+
+
+def choose_move(position, mode, for_demo=False):
     from . import hints
     if mode == "perfect":
-        return hints.perfect_move(position)
+        return hints.perfect_move(
+            position, PERFECT_BUDGET["demo" if for_demo else "hint"])
     return hints.fair_move(position)
