@@ -9,6 +9,7 @@ GUI helpers drive an X server (Xvfb in tests) with ``xdotool`` and take
 screenshots with ImageMagick's ``import``.
 """
 
+import contextlib
 import json
 import os
 import re
@@ -358,6 +359,35 @@ def key(keys, display=None, wid=None):
         xdotool("windowfocus", wid, "sleep", 0.1, display=display,
                 check=False)
     xdotool("key", "--clearmodifiers", *keys.split(), display=display)
+
+
+def save_failure(artifacts, display, error):
+    """Keep what a failing GUI test saw: the error, the open windows and a
+    screenshot.  Never raises: the test's own error is what matters."""
+    try:
+        (Path(artifacts) / "failure.txt").write_text(
+            "%r\nwindows: %r\n" % (error, list_windows(display)))
+        screenshot(Path(artifacts) / "failure.png", display=display)
+    except Exception:
+        pass
+
+
+@contextlib.contextmanager
+def watched(proc, log, artifacts, display):
+    """The body of a GUI test against a started PySolFC: keep what it saw
+    if it fails, stop PySolFC in any case, then refuse a traceback or a
+    plugin error in PySolFC's output."""
+    try:
+        yield
+        assert proc.poll() is None, "PySolFC exited during the test"
+    except BaseException as e:
+        save_failure(artifacts, display, e)
+        raise
+    finally:
+        stop_process(proc)
+    output = Path(log).read_text(errors="replace")
+    assert "Traceback" not in output, "PySolFC printed a traceback:\n" + output
+    assert "error loading plugin" not in output, output
 
 
 def screenshot(path, display=None):

@@ -128,7 +128,7 @@ def test_play_with_the_mouse(pysolfc_host, display, artifacts, tmp_path):
         return H.screenshot(artifacts / f"{next(shots):02d}-{name}.png",
                             display=display)
 
-    try:
+    with H.watched(proc, log, artifacts, display):
         # -- our game's window ------------------------------------------
         wid = H.find_window(re.escape(GAME_NAME), display=display,
                             timeout=60, proc=proc)
@@ -203,14 +203,3 @@ def test_play_with_the_mouse(pysolfc_host, display, artifacts, tmp_path):
         shot("perfect-hints")
         saved = H.read_json(H.plugin_dir(env).parent / "camelot-plus.json")
         assert saved == {"hints": "perfect"}, saved
-        assert proc.poll() is None, "PySolFC exited during the test"
-    except BaseException:
-        try:
-            H.screenshot(artifacts / "failure.png", display=display)
-        except Exception:
-            pass
-        raise
-    finally:
-        H.stop_process(proc)
-    output = log.read_text(errors="replace")
-    assert "Traceback" not in output, "PySolFC printed a traceback:\n" + output

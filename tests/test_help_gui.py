@@ -80,7 +80,7 @@ def test_f1_opens_our_rules_page(pysolfc_host, display, artifacts, tmp_path,
     expected_title = " ".join(
         (rulespages.TITLE[language] % GAME_NAME).split())
     goal = Image.open(rulespages.images_dir() / "goal.png")
-    try:
+    with goal, H.watched(proc, log, artifacts, display):
         wid = H.find_window(re.escape(GAME_NAME), display=display,
                             timeout=60, proc=proc)
         H.screenshot(artifacts / "01-game.png", display=display)
@@ -101,18 +101,3 @@ def test_f1_opens_our_rules_page(pysolfc_host, display, artifacts, tmp_path,
                 artifacts / "help-window.png")
         assert found, "the goal picture is not on screen in the help window"
         assert x <= found[0] < x + w and y <= found[1] < y + h, (found, x, y)
-        assert proc.poll() is None, "PySolFC exited during the test"
-    except BaseException as e:
-        try:
-            (artifacts / "failure.txt").write_text("%r\nwindows: %r\n" % (
-                e, H.list_windows(display)))
-            H.screenshot(artifacts / "failure.png", display=display)
-        except Exception:
-            pass
-        raise
-    finally:
-        H.stop_process(proc)
-        goal.close()
-    output = log.read_text(errors="replace")
-    assert "Traceback" not in output, "PySolFC printed a traceback:\n" + output
-    assert "error loading plugin" not in output, output
