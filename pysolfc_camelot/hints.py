@@ -111,10 +111,19 @@ def _canonical_after(pos, move):
             tuple(tuple(sorted(x)) for x in per_class))
 
 
+def _win_share(wins, decided):
+    """A move's score: its share of wins among the decided samples, with a
+    prior of half a win in one sample (no decided sample: 0.5)."""
+    return (wins + 0.5) / (decided + 1.0)
+
+
 def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
               states_per_solve=1200):
     """The move that wins most often over random orders of the unseen
-    cards, ties broken by the heuristic.  Reads only the tableau, the
+    cards, ties broken by the heuristic.  A move is scored by its share of
+    wins among the samples its solve decided (with a prior of half a win
+    in one sample), so that a move whose solves mostly ran out of states is
+    neither rewarded nor punished for it.  Reads only the tableau, the
     waste, the removed cards and the *set* of stock cards; the samples come
     from a generator seeded by that visible position, and each solve has a
     state budget (not a time budget), so the answer is deterministic.  The
@@ -142,7 +151,8 @@ def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
         rng = random.Random(int(seed[:16], 16))
     unseen = sorted(position.stock)
     deadline = time.perf_counter() + 0.8 * budget_seconds
-    score = [0.0] * len(reps)
+    wins = [0] * len(reps)
+    decided = [0] * len(reps)
     for i in range(samples):
         order = unseen[:]
         rng.shuffle(order)
@@ -152,8 +162,11 @@ def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
         values = solve_siblings([sample.after(m) for m in reps],
                                 budget_states=states_per_solve)
         for j, won in enumerate(values):
-            score[j] += 1.0 if won else 0.5 if won is None else 0.0
+            if won is not None:
+                decided[j] += 1
+                wins[j] += won
         if i >= 1 and time.perf_counter() > deadline:
             break
-    best = max(range(len(reps)), key=lambda j: (score[j], -j))
+    best = max(range(len(reps)),
+               key=lambda j: (_win_share(wins[j], decided[j]), -j))
     return reps[best]

@@ -119,3 +119,13 @@ def test_greedy_plays_legally_to_the_end():
                     assert m.a in free_middle
             pos.play(m)
         assert pos.status() != rules.PLAYING
+
+
+def test_fair_score_ignores_undecided_samples():
+    # a move is judged on the samples its solve decided: undecided ones
+    # neither help nor hurt (no decided sample at all scores one half)
+    share = hints._win_share
+    assert share(0, 0) == 0.5
+    assert share(3, 3) > share(3, 4) > share(0, 0) > share(1, 4)
+    # 2 wins of 2 decided > 5 of 6 decided > 5 of 12 decided
+    assert share(2, 2) > share(5, 6) > share(5, 12)
