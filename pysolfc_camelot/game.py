@@ -96,8 +96,9 @@ class Camelot_RowStack(OpenStack):
         before = game.position()
         move = game.moveFor(self, to_stack)
         assert before.is_legal(move), move
-        # Both cards go to the discard pile, which accepts neither on its
-        # own: PySolFC checks acceptsCards only for moves in S_PLAY.
+        # The discard pile would refuse each card of a pair on its own, and
+        # PySolFC checks acceptsCards for moves in S_PLAY: the rules model
+        # has already judged the move, so play its cards in S_FILL.
         old_state = game.enterState(game.S_FILL)
         game.moveMove(1, self, discard, frames=frames, shadow=shadow)
         if to_stack is not discard:         # a pair: its partner goes too
