@@ -8,7 +8,7 @@ random module (it needs ``pysollib`` and ``pysol_cards``) and repeat that.
 import os
 import sys
 
-from .game_cards import model_card
+from .game_cards import card_for_id
 
 
 def _import_pysollib():
@@ -37,4 +37,4 @@ def deck_for_deal(number):
         ids = ms_rearrange(ids)
     rng.reset()
     rng.shuffle(ids)
-    return [model_card(i % 13, i // 13) for i in reversed(ids)]
+    return [card_for_id(i) for i in reversed(ids)]
