@@ -20,7 +20,7 @@ from pysollib.util import ANY_RANK, ANY_SUIT
 
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .cards import DEAL, Move, format_card, format_cards
-from .game_cards import model_card
+from .game_cards import card_for_id, model_card
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "damaged file" dialog instead of being half loaded.
 SAVE_TAG = "camelot-plus/1"
@@ -167,38 +167,32 @@ class Camelot_Solver:
     def config(self, **kw):
         self.options.update(kw)
 
-    def computeHints(self):
+    def _solve(self, pos):
+        """Solve from ``pos``; keep the winning line, if any, to follow."""
         from . import solver
-        pos = self.game.position()
         res = solver.solve(pos, budget_seconds=self.BUDGET_SECONDS)
-        if self.dialog is not None:
-            self.dialog.setText(iter="", depth="", states=str(res.states))
-        if res.winnable:
-            self._follow(pos, res.moves)
-            self.solver_state = "solved"
-        else:
-            self.line = []
-            self.solver_state = "unsolved" if res.winnable is False \
-                else "intractable"
-        self.hints = [hint_tuple(self.game, m, 3) for _, m in self.line]
-        self.hints.append(None)
-
-    def _follow(self, pos, moves):
         self.line = []
-        for m in moves:
+        for m in res.moves or ():
             self.line.append((pos, m))
             pos = pos.after(m)
+        return res
+
+    def computeHints(self):
+        res = self._solve(self.game.position())
+        if self.dialog is not None:
+            self.dialog.setText(iter="", depth="", states=str(res.states))
+        self.solver_state = {True: "solved", False: "unsolved",
+                             None: "intractable"}[res.winnable]
+        self.hints = [hint_tuple(self.game, m, 3) for _, m in self.line]
+        self.hints.append(None)
 
     def getHints(self, taken_hint=None):
         pos = self.game.position()
         move = next((m for p, m in self.line if p == pos), None)
         if move is None:            # left the line (e.g. an auto deal)
-            from . import solver
-            res = solver.solve(pos, budget_seconds=self.BUDGET_SECONDS)
-            if not res.winnable:
+            if not self._solve(pos).winnable:
                 return None
-            self._follow(pos, res.moves)
-            move = res.moves[0]
+            move = self.line[0][1]
         n, src, dst = hint_tuple(self.game, move, 3)
         return [(999999, 0, n, src, dst, None, None)]
 
@@ -404,7 +398,7 @@ def position_from_save(stacks, phase):
         for card_id, up in stacks[i]:
             if not 0 <= card_id < 52 or bool(up) != face_up:
                 raise ValueError("bad card in stack %d" % i)
-            out.append(model_card(card_id % 13, card_id // 13))
+            out.append(card_for_id(card_id))
         return out
     if len(stacks) != DISCARD + 1:
         raise ValueError("wrong number of stacks")
