@@ -3,7 +3,7 @@ import argparse
 import json
 import sys
 
-from . import __version__, rules
+from . import __version__, rules, solver_cli
 from .cards import NotationError, parse_deck, parse_moves
 
 
@@ -69,12 +69,7 @@ def build_parser():
         p.set_defaults(func=cmd_installer)
     p = sub.add_parser("pictures", help="redraw the pictures in images/")
     p.set_defaults(func=cmd_pictures)
-    try:
-        from . import solver_cli
-    except ImportError:
-        solver_cli = None
-    if solver_cli is not None and hasattr(solver_cli, "register"):
-        solver_cli.register(sub)
+    solver_cli.register(sub)                # solve, stats
     return parser
 
 
