@@ -28,7 +28,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pysolfc_camelot import hints, rules, solver           # noqa: E402
+from pysolfc_camelot.camelot import hints, rules, solver           # noqa: E402
 from pysolfc_camelot.cards import parse_deck               # noqa: E402
 from pysolfc_camelot.solver_cli import (_maxrss, percentile,  # noqa: E402
                                         run_many, wilson)

@@ -3,8 +3,10 @@ import argparse
 import json
 import sys
 
-from . import __version__, rules, solver_cli
-from .cards import NotationError, parse_deck, parse_moves
+from . import __version__, solver_cli
+from .camelot import rules
+from .camelot.notation import parse_moves
+from .cards import NotationError, parse_deck
 
 
 def cmd_replay(args):

@@ -78,9 +78,12 @@ def _check_dir(target, create):
 
 
 def _package_files():
-    """Our modules, read from wherever this package is imported from."""
+    """Our modules, the games' subpackages included, as (path relative to
+    the package, path), read from wherever this package is imported."""
     here = Path(__file__).resolve().parent
-    return sorted(p for p in here.glob("*.py"))
+    return sorted((p.relative_to(here).as_posix(), p)
+                  for p in here.rglob("*.py")
+                  if "__pycache__" not in p.parts)
 
 
 def install(plugins_dir=None, out=print):
@@ -98,8 +101,8 @@ def install(plugins_dir=None, out=print):
                            " leaving it alone" % pkg)
     # Build everything first, so a failure writes nothing.
     files = {LOADER_NAME: LOADER.encode()}
-    for src in _package_files():
-        files["%s/%s" % (PACKAGE, src.name)] = src.read_bytes()
+    for rel, src in _package_files():
+        files["%s/%s" % (PACKAGE, rel)] = src.read_bytes()
     from . import rulespages
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -149,14 +152,17 @@ def uninstall(plugins_dir=None, out=print):
             continue
         path.unlink()
     (target / PACKAGE / MANIFEST).unlink()
-    pyc = target / PACKAGE / "__pycache__"
-    for p in list(pyc.glob("*.pyc")) if pyc.is_dir() else []:
-        if p.stem.split(".")[0] in {Path(r).stem for r in manifest["files"]}:
-            p.unlink()
-    # Remove the folders we made, deepest first, only if now empty.
-    made = {pyc, target / "__pycache__"}
+    # Python's caches of the modules we wrote (module.cpython-311.pyc).
+    made = {target / "__pycache__"}
     for rel in manifest["files"]:
-        made.update((target / rel).parents)
+        path = target / rel
+        made.update(path.parents)
+        if path.suffix == ".py":
+            cache = path.parent / "__pycache__"
+            made.add(cache)
+            for p in cache.glob(path.stem + ".*.pyc"):
+                p.unlink()
+    # Remove the folders we made, deepest first, only if now empty.
     for d in sorted(made, key=lambda p: len(p.parts), reverse=True):
         if target in d.parents and d.is_dir() and not any(d.iterdir()):
             d.rmdir()

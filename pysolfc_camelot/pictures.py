@@ -14,8 +14,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from .camelot.rules import N_SLOTS, SLOT_FACE
 from .cards import JACK, KING, QUEEN
-from .rules import N_SLOTS, SLOT_FACE
 
 SS = 4                       # supersampling factor
 CARD_W, CARD_H, GAP = 88, 120, 12

@@ -20,5 +20,5 @@ def rules_filename():
 
 
 def load():
-    from . import game
+    from .camelot import game
     game.register(rules_filename())

@@ -20,7 +20,8 @@ import re
 import sys
 from pathlib import Path
 
-from . import GAME_NAME, __version__
+from . import __version__
+from .camelot import GAME_NAME
 
 LANGUAGES = ("en", "ru", "el", "fr")
 DEFAULT_LANGUAGE = "en"

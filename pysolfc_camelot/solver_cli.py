@@ -5,7 +5,7 @@ import random
 import sys
 import time
 
-from . import rules, solver
+from .camelot import rules, solver
 from .cards import NotationError, format_cards, format_moves, parse_deck
 
 

@@ -16,7 +16,7 @@ Screenshots and PySolFC's output are kept in artifacts/<test>/.
 import re
 
 import hostenv as H
-from pysolfc_camelot import GAME_ID, GAME_NAME
+from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
 
 # Dealt first to last.  The first sixteen are number cards without a face
 # card, so every one may go to any slot; the ten comes last.

@@ -15,7 +15,8 @@ import pytest
 from PIL import Image
 
 import hostenv as H
-from pysolfc_camelot import GAME_ID, GAME_NAME, rulespages
+from pysolfc_camelot import rulespages
+from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
 
 CASES = {
     # name: (page language, PySolFC options.cfg [general], extra environment)

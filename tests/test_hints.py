@@ -2,9 +2,9 @@
 depends on the order of the stock, the greedy baseline plays legally."""
 import random
 
-from pysolfc_camelot import hints, rules, solver
+from pysolfc_camelot.camelot import hints, rules, solver
 from pysolfc_camelot.cards import parse_card
-from pysolfc_camelot.rules import Position
+from pysolfc_camelot.camelot.rules import Position
 
 
 def deck(seed):

@@ -8,7 +8,7 @@ import pytest
 
 import hostenv
 
-from pysolfc_camelot import GAME_ID
+from pysolfc_camelot.camelot import GAME_ID
 
 SCENARIOS = ["registration", "deal_place", "remove_pair_phases",
              "lost_and_stuck", "undo_redo", "save_load", "damaged_save",

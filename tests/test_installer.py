@@ -30,7 +30,7 @@ def test_install_status_uninstall(tmp_path):
     assert r.returncode == 0, r.stderr
     files = tree(plugins)
     assert "camelot_plus.py" in files
-    assert "pysolfc_camelot/rules.py" in files
+    assert "pysolfc_camelot/camelot/rules.py" in files
     assert "pysolfc_camelot/html/html/rules/en.html" in files
     manifest = json.loads(files["pysolfc_camelot/.installed.json"])
     assert set(manifest["files"]) == set(files) - {

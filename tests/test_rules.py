@@ -3,11 +3,11 @@ import random
 
 import pytest
 
-from pysolfc_camelot import rules
-from pysolfc_camelot.cards import (DEAL, Move, NotationError, format_card,
-                                   format_moves, parse_card, parse_cards,
-                                   parse_deck, parse_moves)
-from pysolfc_camelot.rules import IllegalMove, Position
+from pysolfc_camelot.camelot import rules
+from pysolfc_camelot.camelot.notation import DEAL, Move, parse_moves
+from pysolfc_camelot.cards import (NotationError, format_card, format_moves,
+                                   parse_card, parse_cards, parse_deck)
+from pysolfc_camelot.camelot.rules import IllegalMove, Position
 
 
 def cards(text):

@@ -4,9 +4,10 @@ import random
 
 import pytest
 
-from pysolfc_camelot import rules, solver
-from pysolfc_camelot.cards import Move, format_cards, parse_card, parse_cards
-from pysolfc_camelot.rules import Position
+from pysolfc_camelot.camelot import rules, solver
+from pysolfc_camelot.camelot.notation import Move
+from pysolfc_camelot.cards import format_cards, parse_card, parse_cards
+from pysolfc_camelot.camelot.rules import Position
 
 DEAL = Move("deal")
 
@@ -266,7 +267,7 @@ def test_cli_solve_json(tmp_path, capsys):
         assert list(res) == ["winnable", "moves", "states", "seconds"]
         assert res["winnable"] in (True, False)
         if res["winnable"]:
-            from pysolfc_camelot.cards import parse_moves
+            from pysolfc_camelot.camelot.notation import parse_moves
             pos, failed, _ = rules.replay(deck, parse_moves(
                 "; ".join(res["moves"])))
             assert failed is None and pos.is_won()

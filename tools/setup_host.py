@@ -523,7 +523,7 @@ def play(hosts, wanted):
     if r.returncode != 0:
         raise SetupError("installing the plugin failed (see above)")
     r = run_quiet([sys.executable, "-c",
-                   "import pysolfc_camelot as p; print(p.GAME_ID)"],
+                   "import pysolfc_camelot.camelot as p; print(p.GAME_ID)"],
                   cwd=REPO, env=dict(env, PYTHONPATH=str(REPO)))
     game_id = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
     if r.returncode != 0 or not game_id.isdigit():

@@ -8,8 +8,9 @@ import os
 import random
 import tempfile
 
-from pysolfc_camelot import GAME_ID, GAME_NAME, rules
-from pysolfc_camelot.cards import DEAL, Move, parse_cards, parse_deck
+from pysolfc_camelot.camelot import GAME_ID, GAME_NAME, rules
+from pysolfc_camelot.camelot.notation import DEAL, Move
+from pysolfc_camelot.cards import parse_cards, parse_deck
 
 # A deal won by simple play: the twelve face cards first, then groups of
 # four number cards that fill the middle and leave as tens or pairs.
@@ -374,7 +375,7 @@ def scenario_conservation(app):
 
 def hard_winnable_deck():
     """A random deck the solver wins but simple greedy play loses."""
-    from pysolfc_camelot import hints, solver
+    from pysolfc_camelot.camelot import hints, solver
     rng = random.Random(11)
     while True:
         deck = list(range(52))

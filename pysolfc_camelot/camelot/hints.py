@@ -4,7 +4,7 @@ import hashlib
 import random
 import time
 
-from .cards import rank_of
+from ..cards import rank_of
 from .rules import Position, is_face
 from .solver import FACE_CLASS, SLOT_CLASS, solve, solve_siblings
 

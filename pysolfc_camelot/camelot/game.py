@@ -18,9 +18,10 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
+from ..cards import format_card, format_cards, parse_deck
+from ..game_cards import card_for_id, model_card
 from . import GAME_ID, GAME_NAME, hintmode, rules
-from .cards import DEAL, Move, format_card, format_cards
-from .game_cards import card_for_id, model_card
+from .notation import DEAL, Move
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "damaged file" dialog instead of being half loaded.
 SAVE_TAG = "camelot-plus/1"
@@ -254,7 +255,6 @@ class CamelotPlus(Game):
         if not forced:
             return cards
         by_card = {card_of(c): c for c in cards}
-        from .cards import parse_deck
         return [by_card[c] for c in reversed(parse_deck(forced))]
 
     # -- the rules model, asked for everything ---------------------------

@@ -13,8 +13,8 @@ module what is legal instead of deciding again.  The rules, in brief:
   until the next deal, which needs a free slot;
 * won when stock and waste are empty and no number card is left.
 """
-from .cards import (DEAL, JACK, KING, QUEEN, Move, format_card, format_cards,
-                    rank_of)
+from ..cards import JACK, KING, QUEEN, format_card, format_cards, rank_of
+from .notation import DEAL, Move
 
 N_SLOTS = 16
 KING_SLOTS = (0, 3, 12, 15)

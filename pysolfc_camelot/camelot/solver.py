@@ -51,7 +51,8 @@ import time
 from functools import lru_cache
 from typing import NamedTuple, Optional
 
-from .cards import DEAL, JACK, KING, QUEEN, Move, rank_of
+from ..cards import JACK, KING, QUEEN, rank_of
+from .notation import DEAL, Move
 from .rules import (JACK_SLOTS, KING_SLOTS, MIDDLE_SLOTS, QUEEN_SLOTS,
                     Position)
 

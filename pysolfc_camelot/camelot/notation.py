@@ -1,0 +1,44 @@
+"""Camelot's move notation on the command line (a contract, see the README):
+``deal``, ``place S``, ``remove S``, ``pair S T``, slots 0..15."""
+import re
+from typing import NamedTuple, Optional
+
+from ..cards import NotationError
+
+
+class Move(NamedTuple):
+    """``deal``, ``place S``, ``remove S`` or ``pair S T`` (slots 0..15)."""
+    kind: str
+    a: Optional[int] = None
+    b: Optional[int] = None
+
+    def __str__(self):
+        return " ".join(str(x) for x in self if x is not None)
+
+
+DEAL = Move("deal")
+_ARITY = {"deal": 0, "place": 1, "remove": 1, "pair": 2}
+
+
+def parse_move(text: str) -> Move:
+    words = text.split()
+    if not words or words[0].lower() not in _ARITY:
+        raise NotationError("not a move: %r (expected deal, place S,"
+                            " remove S or pair S T)" % text.strip())
+    kind = words[0].lower()
+    args = words[1:]
+    if len(args) != _ARITY[kind] or not all(a.isdigit() for a in args):
+        raise NotationError("bad move %r: %s takes %d slot number(s)"
+                            % (text.strip(), kind, _ARITY[kind]))
+    slots = [int(a) for a in args]
+    for s in slots:
+        if not 0 <= s <= 15:
+            raise NotationError("bad move %r: slots are 0..15" % text.strip())
+    return Move(kind, *slots)
+
+
+def parse_moves(text: str) -> list:
+    """Moves separated by ``;`` or newlines; blank items are skipped."""
+    return [parse_move(m) for m in re.split(r"[;\n]", text) if m.strip()]
+
+
