@@ -1,4 +1,4 @@
-"""Registration of the game when PySolFC loads our plugin file.
+"""Registration of the games when PySolFC loads our plugin file.
 
 The installed loader (see installer.LOADER) puts the folder holding this
 package on sys.path and calls ``load()``.
@@ -8,17 +8,20 @@ from pathlib import Path
 PAGES_DIR = Path(__file__).resolve().parent / "html"
 
 
-def rules_filename():
-    """Our rules page in the player's language, once the installer has
+def rules_filename(game):
+    """The rules page of game ('camelot' or 'plot', a key of
+    rulespages.GAMES) in the player's language, once the installer has
     built the pages; None otherwise (PySolFC then shows no page)."""
+    from . import rulespages
+    if game not in rulespages.GAMES:
+        raise ValueError("no rules pages for game %r" % (game,))
     if not PAGES_DIR.is_dir():
         return None
-    from . import rulespages
     lang = rulespages.choose_language(rulespages.pysol_language())
-    path = rulespages.rules_file(PAGES_DIR, lang)
-    return str(path) if path and Path(path).is_file() else None
+    path = rulespages.rules_file(PAGES_DIR, game, lang)
+    return str(path) if path.is_file() else None
 
 
 def load():
     from .camelot import game
-    game.register(rules_filename())
+    game.register(rules_filename("camelot"))

@@ -1,15 +1,18 @@
-"""The rules pages that PySolFC shows for our game under Help > Rules (F1).
+"""The rules pages that PySolFC shows for our games under Help > Rules (F1).
 
-Sources: ``html-src/rules/<lang>.html``, page bodies without the page frame,
-with the placeholders ``{{GAME_NAME}}`` and ``{{WINNABLE_SHARE}}``; pictures
-in ``images/``.  In a built wheel both folders live inside the package
-(``html_src/`` and ``images/``), so they are looked for in either place.
+Every game declares its pages in ``GAMES`` below: its name and the
+placeholders its pages use besides ``{{GAME_NAME}}``, each with a function
+giving the text for a language.  Sources: ``html-src/<game>/<lang>.html``,
+page bodies without the page frame; pictures in ``images/``.  In a built
+wheel both folders live inside the package (``html_src/`` and
+``images/``), so they are looked for in either place.
 
-``build_pages(out)`` writes ``out/html/rules/<lang>.html`` (each source
-wrapped in a header and a footer with links to the other languages, as
-PySolFC wraps its own pages) and ``out/images/*.png``.  The pages refer to
-``../../images/...``, which resolves both in the source tree and in the
-built tree.  ``rules_file(out, lang)`` is the absolute path PySolFC gets as
+``build_pages(out)`` writes ``out/html/<game>/<lang>.html`` for every game
+(each source wrapped in a header and a footer with links to the other
+languages, as PySolFC wraps its own pages) and the pictures they show,
+``out/images/*.png``.  The pages refer to ``../../images/...``, which
+resolves both in the source tree and in the built tree.
+``rules_file(out, game, lang)`` is the absolute path PySolFC gets as
 ``GameInfo.rules_filename``; ``choose_language()`` picks the language.
 
 Standard library only: this runs inside PySolFC's own interpreter.
@@ -21,20 +24,58 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .camelot import GAME_NAME
+from . import camelot, plot  # noqa: F401  (plot: pages to come)
 
 LANGUAGES = ("en", "ru", "el", "fr")
 DEFAULT_LANGUAGE = "en"
 
-# How many random deals can be won with full knowledge of the stock.  The
-# default is a phrase, given in each page's language; once the solver's
-# measurement is in, set a fraction (0.483 -> "48.3%", written the way each
-# language writes numbers) or a string used as it is on every page.
-# Measured by bench/bench.py: 503 of the 1,000 public deals, 95% interval
-# 47.2% .. 53.4%.
+
+def percentage(value, language, phrases):
+    """A measured share as each language writes it: a fraction (0.483 ->
+    "48.3%", "48,3 %" in French), a string used as it is, or, for None or
+    the English phrase, the phrase in the page's language."""
+    if value is None or value == phrases["en"]:
+        return phrases[language]
+    if isinstance(value, float):
+        text = "%.1f" % (100 * value)
+        if language == "en":
+            return text + "%"
+        text = text.replace(".", ",")
+        return text + ("\u00a0%" if language in ("ru", "fr") else "%")
+    return str(value)
+
+
+# Camelot: how many random deals can be won with full knowledge of the
+# stock.  Measured by bench/bench.py: 503 of the 1,000 public deals, 95%
+# interval 47.2% .. 53.4%.  "about half" (ABOUT_HALF["en"]) gives the
+# phrase in each page's language.
 WINNABLE_SHARE = 0.503
 ABOUT_HALF = {"en": "about half", "ru": "около половины",
               "el": "περίπου το μισό", "fr": "environ la moitié"}
+
+
+def winnable_share(language):
+    return percentage(WINNABLE_SHARE, language, ABOUT_HALF)
+
+
+# The Plot: the share of random deals the demo wins.  None until measured
+# (the pages then say so); then a fraction, or a string used as it is on
+# every page (e.g. with its interval).
+DEMO_WIN_RATE = None
+NOT_MEASURED = {"en": "not measured yet", "ru": "пока не измерена",
+                "el": "δεν έχει μετρηθεί ακόμη", "fr": "pas encore mesurée"}
+
+
+def demo_win_rate(language):
+    return percentage(DEMO_WIN_RATE, language, NOT_MEASURED)
+
+
+# Every game with rules pages: its PySolFC name and the placeholders of its
+# pages besides {{GAME_NAME}}, each with a function language -> plain text.
+GAMES = {
+    "camelot": {"name": camelot.GAME_NAME,
+                "placeholders": {"WINNABLE_SHARE": winnable_share}},
+}
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "el": "Ελληνικά",
                   "fr": "Français"}
@@ -50,17 +91,30 @@ FOOTER = {   # HTML: "other languages:" and what the plugin is
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 CHECKOUT_DIR = PACKAGE_DIR.parent
-PAGES_SUBDIR = Path("html", "rules")
+PAGES_SUBDIR = Path("html")
 IMAGES_SUBDIR = Path("images")
 
 
+def _game(game):
+    if game not in GAMES:
+        raise ValueError("no rules pages for game %r (known: %s)"
+                         % (game, ", ".join(GAMES)))
+    return GAMES[game]
+
+
 def source_dir():
-    """The folder holding rules/<lang>.html: in the package, or a checkout."""
+    """The folder holding <game>/<lang>.html: in the package, or a
+    checkout."""
     for d in (PACKAGE_DIR / "html_src", CHECKOUT_DIR / "html-src"):
-        if (d / "rules").is_dir():
+        if all((d / game).is_dir() for game in GAMES):
             return d
     raise FileNotFoundError("rules page sources not found (html_src/ in the "
                             "package or html-src/ in the checkout)")
+
+
+def source_file(game, language):
+    _game(game)
+    return source_dir() / game / (language + ".html")
 
 
 def images_dir(for_writing=False):
@@ -75,35 +129,32 @@ def images_dir(for_writing=False):
     raise FileNotFoundError("images/ not found in the package or checkout")
 
 
-def winnable_share(language):
-    share = WINNABLE_SHARE
-    if share == ABOUT_HALF["en"]:
-        return ABOUT_HALF[language]
-    if isinstance(share, float):
-        text = "%.1f" % (100 * share)
-        if language == "en":
-            return text + "%"
-        text = text.replace(".", ",")
-        return text + ("\u00a0%" if language in ("ru", "fr") else "%")
-    return str(share)
+def render_page(game, language, body):
+    """A whole page from a source body: placeholders filled, frame added.
+    A placeholder the game does not declare is an error."""
+    info = _game(game)
+    name = info["name"]
+    values = {"GAME_NAME": name}
+    for key, text in info["placeholders"].items():
+        values[key] = text(language)
 
-
-def render_page(language, body):
-    """A whole page from a source body: placeholders filled, frame added."""
-    share = html.escape(winnable_share(language))
-    body = (body.replace("{{GAME_NAME}}", html.escape(GAME_NAME))
-            .replace("{{WINNABLE_SHARE}}", share).strip())
-    others = " | ".join('<a href="%s.html">%s</a>' % (lang, name)
-                        for lang, name in LANGUAGE_NAMES.items()
+    def substitute(match):
+        if match.group(1) not in values:
+            raise ValueError("%s/%s.html: unknown placeholder %s"
+                             % (game, language, match.group(0)))
+        return html.escape(values[match.group(1)])
+    body = re.sub(r"\{\{([A-Z_]+)\}\}", substitute, body).strip()
+    others = " | ".join('<a href="%s.html">%s</a>' % (lang, lname)
+                        for lang, lname in LANGUAGE_NAMES.items()
                         if lang != language)
     label, plugin = FOOTER[language]
-    title = html.escape(TITLE[language] % GAME_NAME)
+    title = html.escape(TITLE[language] % name)
     return (
         '<!DOCTYPE html>\n<html lang="%s">\n<head>\n'
         '<meta http-equiv="content-type" content="text/html; charset=utf-8">\n'
         "<title>%s</title>\n</head>\n<body>\n%s\n"
         "<hr>\n<p>%s %s</p>\n<p><i>%s %s, %s</i></p>\n</body>\n</html>\n"
-        % (language, title, body, label, others, html.escape(GAME_NAME),
+        % (language, title, body, label, others, html.escape(name),
            __version__, plugin))
 
 
@@ -113,29 +164,37 @@ def _write_if_changed(path, data):
         path.write_bytes(data)
 
 
-def build_pages(out_dir):
-    """Write the pages and the pictures they show under out_dir (files
-    already equal are left alone); returns {language: page path}."""
+def build_pages(out_dir, games=None):
+    """Write the pages of the games (default: all) and the pictures they
+    show under out_dir (files already equal are left alone); returns
+    {game: {language: page path}}."""
     out_dir = Path(out_dir).resolve()
-    rules_src, src_images = source_dir() / "rules", images_dir()
+    src_images = images_dir()
     pages, pictures = {}, set()
-    for language in LANGUAGES:
-        body = (rules_src / (language + ".html")).read_text(encoding="utf-8")
-        pictures.update(re.findall(r'src="\.\./\.\./images/([^"/]+)"', body))
-        path = out_dir / PAGES_SUBDIR / (language + ".html")
-        _write_if_changed(path, render_page(language, body).encode("utf-8"))
-        pages[language] = path
+    for game in (GAMES if games is None else games):
+        pages[game] = {}
+        for language in LANGUAGES:
+            body = source_file(game, language).read_text(encoding="utf-8")
+            pictures.update(
+                re.findall(r'src="\.\./\.\./images/([^"/]+)"', body))
+            path = rules_file(out_dir, game, language)
+            _write_if_changed(path, render_page(game, language, body)
+                              .encode("utf-8"))
+            pages[game][language] = path
     for name in sorted(pictures):
         _write_if_changed(out_dir / IMAGES_SUBDIR / name,
                           (src_images / name).read_bytes())
     return pages
 
 
-def rules_file(pages_dir, language=None):
-    """The absolute path of the page for language (English if we lack it)."""
+def rules_file(pages_dir, game, language=None):
+    """The absolute path of game's page for language (English if we lack
+    it) in a folder build_pages wrote."""
+    _game(game)
     if language not in LANGUAGES:
         language = DEFAULT_LANGUAGE
-    return (Path(pages_dir) / PAGES_SUBDIR / (language + ".html")).resolve()
+    return (Path(pages_dir) / PAGES_SUBDIR / game
+            / (language + ".html")).resolve()
 
 
 def normalize_language(name):
@@ -231,8 +290,9 @@ def main(argv=None):
     if len(argv) != 1 or argv[0].startswith("-"):
         print(main.__doc__)
         return 2
-    for language, path in build_pages(argv[0]).items():
-        print(language, path)
+    for game, pages in build_pages(argv[0]).items():
+        for language, path in pages.items():
+            print(game, language, path)
     return 0
 
 

@@ -31,7 +31,7 @@ def test_install_status_uninstall(tmp_path):
     files = tree(plugins)
     assert "camelot_plus.py" in files
     assert "pysolfc_camelot/camelot/rules.py" in files
-    assert "pysolfc_camelot/html/html/rules/en.html" in files
+    assert "pysolfc_camelot/html/html/camelot/en.html" in files
     manifest = json.loads(files["pysolfc_camelot/.installed.json"])
     assert set(manifest["files"]) == set(files) - {
         "someone_else.py", "pysolfc_camelot/.installed.json"}
@@ -110,7 +110,7 @@ def test_installs_from_a_built_package_elsewhere(tmp_path):
                         str(site), str(src)], capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert (site / "pysolfc_camelot" / "html_src" / "rules" /
+    assert (site / "pysolfc_camelot" / "html_src" / "camelot" /
             "en.html").is_file()
     plugins = tmp_path / "plugins"
     plugins.mkdir()

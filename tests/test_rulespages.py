@@ -73,9 +73,26 @@ def parse(text):
     return p
 
 
-def source(lang):
-    return (rulespages.source_dir() / "rules" / (lang + ".html")).read_text(
-        encoding="utf-8")
+def source(game, lang):
+    return rulespages.source_file(game, lang).read_text(encoding="utf-8")
+
+
+GAMES = list(rulespages.GAMES)
+NO_PLOT = pytest.mark.skipif("plot" not in GAMES, reason="pages to come")
+PAGES = [(game, lang) for game in GAMES for lang in LANGUAGES]
+# What each game's pages must show, in every language.
+PICTURES = {game: names for game, names in {
+    "camelot": ["goal.png", "slots.png"],
+    "plot": ["plot-goal.png", "plot-layout.png"]}.items() if game in GAMES}
+MEASURED = {"camelot": rulespages.winnable_share,
+            "plot": rulespages.demo_win_rate}
+MUST_SAY = {"camelot": ["Rosanna Yuen", "40"],
+            "plot": ["104", "13", "5/13", "896"]}
+
+
+@pytest.mark.parametrize("game, lang", PAGES)
+def test_source_well_formed(game, lang):
+    assert parse(source(game, lang)).errors == []
 
 
 @pytest.fixture(scope="module")
@@ -84,33 +101,35 @@ def built(tmp_path_factory):
     return out, rulespages.build_pages(out)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_source_well_formed(lang):
-    assert parse(source(lang)).errors == []
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_built_page_well_formed_and_complete(built, lang):
+@pytest.mark.parametrize("game, lang", PAGES)
+def test_built_page_well_formed_and_complete(built, game, lang):
     out, pages = built
-    page = pages[lang]
-    assert page == rulespages.rules_file(out, lang) and page.is_absolute()
+    page = pages[game][lang]
+    assert page == rulespages.rules_file(out, game, lang)
+    assert page.is_absolute()
+    assert page.relative_to(out).as_posix() == "html/%s/%s.html" % (game,
+                                                                    lang)
     text = page.read_text(encoding="utf-8")
     p = parse(text)
     assert p.errors == []
     assert "{{" not in text and "}}" not in text
     assert '<html lang="%s">' % lang in text
+    name = rulespages.GAMES[game]["name"]
+    assert "<title>%s</title>" % (rulespages.TITLE[lang] % name) in text
+    assert "<h1>%s</h1>" % name in text
     body = "".join(p.text)
-    assert rulespages.winnable_share(lang) in body
-    assert "Rosanna Yuen" in body and "40" in body
+    assert MEASURED[game](lang) in body
+    for words in MUST_SAY[game]:
+        assert words in body, words
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_links_and_images_resolve(built, lang):
+@pytest.mark.parametrize("game, lang", PAGES)
+def test_links_and_images_resolve(built, game, lang):
     out, pages = built
-    page = pages[lang]
+    page = pages[game][lang]
     p = parse(page.read_text(encoding="utf-8"))
-    assert "../../images/goal.png" in p.images        # the goal picture
-    assert "../../images/slots.png" in p.images
+    for name in PICTURES[game]:                     # the goal picture first
+        assert "../../images/" + name in p.images
     assert len(p.links) == len(LANGUAGES) - 1
     for ref in p.links + p.images:
         assert not re.match(r"[a-z]+:", ref) and "#" not in ref, ref
@@ -124,35 +143,74 @@ def test_links_and_images_resolve(built, lang):
             assert img.format == "PNG" and 300 <= img.width <= 600
 
 
-@pytest.mark.parametrize("lang", LANGUAGES[1:])
-def test_translation_has_every_section(lang):
-    english = parse(source("en")).ids
+@pytest.mark.parametrize("game, lang", [(game, lang) for game in GAMES
+                                        for lang in LANGUAGES[1:]])
+def test_translation_has_every_section(game, lang):
+    english = parse(source(game, "en")).ids
     assert len(english) >= 9
-    assert parse(source(lang)).ids == english
+    assert parse(source(game, lang)).ids == english
     # and the same lists, pictures and bold terms, in the same numbers
     for tag in ("<li>", "<img ", "<ul>", "<b>"):
-        assert source(lang).count(tag) == source("en").count(tag), tag
+        assert source(game, lang).count(tag) == \
+            source(game, "en").count(tag), tag
 
 
-def test_translations_are_translated():
-    english = set(re.findall(r"[a-z]{6,}", source("en")))
+FRENCH_TERMS = {"camelot": {"pioche", "défausse", "figures"},
+                "plot": {"pioche", "défausse", "fondation", "réserve"}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_translations_are_translated(game):
+    english = set(re.findall(r"[a-z]{6,}", source(game, "en")))
     for lang in ("ru", "el"):
-        assert len(re.findall(r"[а-яё]|[α-ωά-ώ]", source(lang))) > 2000
-    french = set(re.findall(r"\w+", source("fr")))
-    assert {"pioche", "défausse", "figures"} <= french
-    assert len(english & set(re.findall(r"[a-z]{6,}", source("fr")))) < 40
+        assert len(re.findall(r"[а-яё]|[α-ωά-ώ]", source(game, lang))) > 2000
+    french = set(re.findall(r"\w+", source(game, "fr")))
+    assert FRENCH_TERMS[game] <= french
+    assert len(english & set(re.findall(r"[a-z]{6,}",
+                                        source(game, "fr")))) < 40
+
+
+def section_text(text, section_id):
+    """The text of the section whose heading has this id: its heading and
+    everything up to the next heading of the same or a higher level (or
+    the page's footer)."""
+    m = re.search(r'<h([1-6]) id="%s">' % section_id, text)
+    assert m, section_id
+    body = re.split(r"<h[1-%s][ >]|<hr>" % m.group(1), text[m.start() + 4:])[0]
+    return " ".join(re.sub(r"<[^>]+>", " ", body).split())
+
+
+@NO_PLOT
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plot_pages_explain_restriction_and_differences(built, lang):
+    out, pages = built
+    text = pages["plot"][lang].read_text(encoding="utf-8")
+    restriction = section_text(text, "restriction")
+    assert "F0" in restriction and "13" in restriction
+    assert "5/13" in restriction                  # as the table shows it
+    differences = section_text(text, "differences")
+    assert "The Plot" in differences and "896" in differences
+    assert len(differences) > 400
 
 
 def test_build_is_idempotent(tmp_path):
     first = rulespages.build_pages(tmp_path)
     files = sorted(p for p in tmp_path.rglob("*") if p.is_file())
     assert [p.relative_to(tmp_path).as_posix() for p in files] == sorted(
-        ["html/rules/%s.html" % lang for lang in LANGUAGES]
-        + ["images/goal.png", "images/slots.png"])
+        ["html/%s/%s.html" % page for page in PAGES]
+        + ["images/" + name for names in PICTURES.values()
+           for name in names])
     before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in files}
     assert rulespages.build_pages(tmp_path) == first
     assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in files} == before
     assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files
+
+
+def test_build_one_game(tmp_path):
+    pages = rulespages.build_pages(tmp_path, games=["camelot"])
+    assert list(pages) == ["camelot"]
+    assert sorted(p.name for p in (tmp_path / "images").iterdir()) == \
+        PICTURES["camelot"]
 
 
 def test_winnable_share(monkeypatch):
@@ -167,10 +225,49 @@ def test_winnable_share(monkeypatch):
     assert rulespages.winnable_share("ru") == "47–50%"
 
 
-def test_rules_file_falls_back_to_english(tmp_path):
-    assert rulespages.rules_file(tmp_path, "de") == \
-        rulespages.rules_file(tmp_path, "en")
-    assert rulespages.rules_file(tmp_path, "ru").name == "ru.html"
+@NO_PLOT
+def test_demo_win_rate(monkeypatch):
+    monkeypatch.setattr(rulespages, "DEMO_WIN_RATE", None)
+    assert rulespages.demo_win_rate("en") == "not measured yet"
+    assert rulespages.demo_win_rate("fr") == "pas encore mesurée"
+    monkeypatch.setattr(rulespages, "DEMO_WIN_RATE", 0.9125)
+    assert rulespages.demo_win_rate("en") == "91.2%"
+    assert rulespages.demo_win_rate("ru") == "91,2\u00a0%"
+    page = rulespages.render_page("plot", "el", "<p>{{DEMO_WIN_RATE}}</p>")
+    assert "<p>91,2%</p>" in page
+
+
+@NO_PLOT
+def test_placeholders_are_declared_per_game():
+    page = rulespages.render_page("camelot", "en", "{{GAME_NAME}}")
+    assert rulespages.GAMES["camelot"]["name"] in page
+    with pytest.raises(ValueError, match="DEMO_WIN_RATE"):
+        rulespages.render_page("camelot", "en", "{{DEMO_WIN_RATE}}")
+    with pytest.raises(ValueError, match="WINNABLE_SHARE"):
+        rulespages.render_page("plot", "en", "{{WINNABLE_SHARE}}")
+    with pytest.raises(ValueError):
+        rulespages.rules_file("/tmp", "klondike", "en")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_file_falls_back_to_english(tmp_path, game):
+    assert rulespages.rules_file(tmp_path, game, "de") == \
+        rulespages.rules_file(tmp_path, game, "en")
+    assert rulespages.rules_file(tmp_path, game, "ru") == \
+        (tmp_path / "html" / game / "ru.html").resolve()
+
+
+def test_plugin_rules_filename(monkeypatch, tmp_path):
+    from pysolfc_camelot import plugin
+    monkeypatch.setattr(plugin, "PAGES_DIR", tmp_path / "html")
+    assert plugin.rules_filename("camelot") is None     # not built yet
+    rulespages.build_pages(tmp_path / "html")
+    monkeypatch.setattr(rulespages, "pysol_language", lambda: "fr")
+    for game in GAMES:
+        assert plugin.rules_filename(game) == str(
+            tmp_path / "html" / "html" / game / "fr.html")
+    with pytest.raises(ValueError):
+        plugin.rules_filename("klondike")
 
 
 @pytest.mark.parametrize("pysol, env, expected", [
@@ -221,7 +318,8 @@ def test_pysol_language_inside_pysolfc(monkeypatch, tmp_path):
 def test_committed_pictures_equal_fresh_render(tmp_path):
     from PIL import Image, ImageChops
     written = pictures.write_pictures(tmp_path)
-    assert sorted(p.name for p in written) == ["goal.png", "slots.png"]
+    assert sorted(p.name for p in written) == sorted(
+        name for names in PICTURES.values() for name in names)
     for fresh in written:
         committed = ROOT / "images" / fresh.name
         assert committed.is_file(), "run: python -m pysolfc_camelot pictures"
@@ -243,8 +341,8 @@ def test_render_is_deterministic():
 
 def test_pictures_main_writes_into_given_dir(tmp_path, capsys):
     assert pictures.main([str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["goal.png",
-                                                          "slots.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        name for names in PICTURES.values() for name in names)
 
 
 def test_installed_layout(tmp_path):
@@ -258,12 +356,12 @@ def test_installed_layout(tmp_path):
     code = ("import sys; from pysolfc_camelot import rulespages as r; "
             "assert r.source_dir() == r.PACKAGE_DIR / 'html_src'; "
             "assert r.images_dir() == r.PACKAGE_DIR / 'images'; "
-            "print(r.build_pages(sys.argv[1])['ru'])")
+            "print(r.build_pages(sys.argv[1])['camelot']['ru'])")
     res = subprocess.run([sys.executable, "-c", code, str(out)],
                          cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(
                              tmp_path / "site")),
                          capture_output=True, text=True, check=True)
     page = Path(res.stdout.strip())
-    assert page == out.resolve() / "html" / "rules" / "ru.html"
+    assert page == out.resolve() / "html" / "camelot" / "ru.html"
     assert (out / "images" / "goal.png").read_bytes() == \
         (ROOT / "images" / "goal.png").read_bytes()
