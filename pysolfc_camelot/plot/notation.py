@@ -1,0 +1,125 @@
+"""Deck, pile and move notation of The Plot's command line.
+
+A deck is 104 cards (two full decks) separated by spaces or commas, the
+first dealt first; each of the 52 cards appears exactly twice and the two
+copies are interchangeable.  Piles are ``stock``, ``waste``, ``reserve``,
+``F0``..``F7`` (foundations) and ``T0``..``T11`` (tableau, row by row).
+Moves are ``deal`` or ``SRC>DST`` (``stock>X`` stands for ``deal`` then
+``waste>X``), separated by ``;`` or newlines; case and blanks are ignored.
+"""
+import re
+from typing import NamedTuple
+
+from ..cards import NotationError, format_card, parse_card
+
+N_CARDS = 104
+STOCK, WASTE, RESERVE = "stock", "waste", "reserve"
+FOUNDATIONS = tuple("F%d" % i for i in range(8))
+TABLEAU = tuple("T%d" % i for i in range(12))
+PILES = (STOCK, WASTE, RESERVE) + FOUNDATIONS + TABLEAU
+# Lower-case spelling -> canonical name, so parsing ignores case.
+_PILE_BY_LOWER = {p.lower(): p for p in PILES}
+
+
+class Move(NamedTuple):
+    """One card from pile ``src`` to pile ``dst`` (canonical pile names).
+
+    ``deal`` is ``Move("stock", "waste")``; ``Move("stock", X)`` for any
+    other X is the shorthand ``stock>X`` (deal, then waste to X, as one
+    step).  ``str(move)`` is the command-line notation.
+    """
+    src: str
+    dst: str
+
+    def __str__(self):
+        if self.src == STOCK and self.dst == WASTE:
+            return "deal"
+        return "%s>%s" % (self.src, self.dst)
+
+    @property
+    def is_deal(self) -> bool:
+        return self.src == STOCK and self.dst == WASTE
+
+    @property
+    def is_shorthand(self) -> bool:
+        """``stock>X``: a deal and a move of the new waste top."""
+        return self.src == STOCK and self.dst != WASTE
+
+
+DEAL = Move(STOCK, WASTE)
+
+
+def parse_pile(text: str) -> str:
+    """The canonical name of a pile, whatever its case and blanks."""
+    name = _PILE_BY_LOWER.get("".join(text.split()).lower())
+    if name is None:
+        raise NotationError("unknown pile %r (expected stock, waste, reserve,"
+                            " F0..F7 or T0..T11)" % text.strip())
+    return name
+
+
+def parse_move(text: str) -> Move:
+    """``deal`` or ``SRC>DST``.  Any two piles parse; whether the rules
+    allow the move is for the rules model to say (with a reason)."""
+    t = "".join(text.split())
+    if t.lower() == "deal":
+        return DEAL
+    parts = t.split(">")
+    if len(parts) != 2 or not parts[0] or not parts[1]:
+        raise NotationError("not a move: %r (expected deal or SRC>DST, e.g."
+                            " waste>F3, T2>T5, stock>T7)" % text.strip())
+    try:
+        return Move(parse_pile(parts[0]), parse_pile(parts[1]))
+    except NotationError as e:
+        raise NotationError("bad move %r: %s" % (text.strip(), e)) from None
+
+
+def parse_moves(text: str) -> list:
+    """Moves separated by ``;`` or newlines; blank items are skipped."""
+    return [parse_move(m) for m in re.split(r"[;\n]", text) if m.strip()]
+
+
+def format_moves(moves) -> str:
+    return "; ".join(str(m) for m in moves)
+
+
+def _times(n: int) -> str:
+    return {0: "missing", 1: "once"}.get(n, "%d times" % n)
+
+
+def check_deck(cards) -> None:
+    """Raise NotationError unless ``cards`` holds each of the 52 cards
+    exactly twice (so 104 cards), naming every card that does not."""
+    counts = [0] * 52
+    for c in cards:
+        counts[c] += 1
+    wrong = {}                      # how often -> the cards seen that often
+    for c, n in enumerate(counts):
+        if n != 2:
+            wrong.setdefault(n, []).append(format_card(c))
+    if len(cards) == N_CARDS and not wrong:
+        return
+    problems = []
+    for n in sorted(wrong):
+        names = wrong[n]
+        shown = " ".join(names[:12])
+        if len(names) > 12:
+            shown += " and %d more" % (len(names) - 12)
+        problems.append("%s: %s" % (_times(n), shown))
+    text = "; ".join(problems)
+    if len(cards) != N_CARDS:
+        raise NotationError("a Plot deck has 104 cards (each of the 52 cards"
+                            " twice), got %d (%s)" % (len(cards), text))
+    raise NotationError("each card must appear exactly twice in a Plot"
+                        " deck (%s)" % text)
+
+
+def parse_deck(text: str) -> list:
+    """104 cards, the first dealt first: each of the 52 cards twice."""
+    cards = [parse_card(w) for w in re.split(r"[\s,]+", text.strip()) if w]
+    check_deck(cards)
+    return cards
+
+
+def format_deck(cards) -> str:
+    return " ".join(format_card(c) for c in cards)
