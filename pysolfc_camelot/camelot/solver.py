@@ -267,12 +267,16 @@ class _Deal:
             self.rank_pos[t] = tuple(rp)
             self.face_pos[t] = tuple(fp)
 
+    should_stop = None      # a caller's callable: True ends the search
+
     def hit(self):
         """A memo hit: no state expanded, but a long run of them must still
         notice the deadline."""
         self.hits += 1
-        if self.hits & 1023 == 0 and self.deadline is not None and \
-                time.perf_counter() > self.deadline:
+        if self.hits & 1023 == 0 and (
+                self.deadline is not None and
+                time.perf_counter() > self.deadline or
+                self.should_stop is not None and self.should_stop()):
             raise _OutOfBudget
 
     def tick(self):
@@ -284,6 +288,8 @@ class _Deal:
         if self.states & 255 == 0:
             now = time.perf_counter()
             if self.deadline is not None and now > self.deadline:
+                raise _OutOfBudget
+            if self.should_stop is not None and self.should_stop():
                 raise _OutOfBudget
             if self.progress is not None and self.states & 8191 == 0:
                 self.progress(self.states, now - self.t0)
@@ -676,7 +682,8 @@ def _realize(position, steps, lead):
     return moves
 
 
-def _run(position, prune, budget_seconds, budget_states, progress):
+def _run(position, prune, budget_seconds, budget_states, progress,
+         should_stop=None):
     """Search in rounds that cycle through the move orders of _MODES,
     doubling the states of a round each cycle: no order suits every deal,
     and the lost-state tables stay valid whatever the order, so each round
@@ -691,6 +698,7 @@ def _run(position, prune, budget_seconds, budget_states, progress):
         search = cache.get(key)
         if search is None:
             deal = _Deal(seq, faces, deadline, budget_states, progress)
+            deal.should_stop = should_stop
             search = cache[key] = _make_search(deal, prune)
         if prune:
             search.order = _MODES[rnd[0] % len(_MODES)]
@@ -715,13 +723,17 @@ def _run(position, prune, budget_seconds, budget_states, progress):
 
 
 def solve(position: Position, budget_seconds=None, budget_states=None,
-          progress=None) -> SolveResult:
+          progress=None, should_stop=None) -> SolveResult:
     """Decide a position exactly (stock order known).
 
     winnable is True with a winning move list, False, or None when
     budget_seconds or budget_states ran out.  progress, if given, is called
-    now and then as progress(states, seconds)."""
-    return _run(position, True, budget_seconds, budget_states, progress)
+    now and then as progress(states, seconds).  should_stop, if given, is
+    called about as often as the clock is read (every few hundred states)
+    and ends the search (winnable None) once it returns True: how the
+    Solver dialog's Stop and a worker thread's cancel reach the search."""
+    return _run(position, True, budget_seconds, budget_states, progress,
+                should_stop)
 
 
 def plain_solve(position: Position, budget_seconds=None, budget_states=None,
