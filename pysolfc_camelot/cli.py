@@ -7,9 +7,12 @@ from . import __version__, solver_cli
 from .camelot import rules
 from .camelot.notation import parse_moves
 from .cards import NotationError, parse_deck
+from .plot import cli as plot_cli
 
 
 def cmd_replay(args):
+    if args.game == "plot":
+        return plot_cli.replay(args.deck, args.moves, args.json)
     try:
         deck = parse_deck(args.deck)
         moves = parse_moves(args.moves)
@@ -56,10 +59,14 @@ def build_parser():
                                 parser_class=_Parser)
     sub.required = True
     p = sub.add_parser("replay", help="play a move list on a deck")
+    p.add_argument("--game", choices=("camelot", "plot"), default="camelot",
+                   help="which game (default camelot)")
     p.add_argument("--deck", required=True,
-                   help="52 cards, first dealt first (e.g. 'TD 4S ...')")
+                   help="first dealt first (e.g. 'TD 4S ...'): 52 cards for"
+                        " camelot, 104 (each card twice) for plot")
     p.add_argument("--moves", required=True,
-                   help="'deal; place 5; remove 3; pair 1 2; ...'")
+                   help="camelot: 'deal; place 5; remove 3; pair 1 2; ...';"
+                        " plot: 'deal; waste>T4; T2>F0; stock>T7; ...'")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(func=cmd_replay)
     for name, text in (("install", "install the plugin into PySolFC"),
