@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 
+import hostenv
 from pysolfc_camelot.cards import format_cards
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -85,3 +86,217 @@ def test_solve_by_pysolfc_deal_number(pysolfc_host, tmp_path):
                         "--deal", "1"], env=env, capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 2 and "PYSOLFC_DIR" in r.stderr
+
+
+# -- a fresh clone just works: solve --deal without settings ------------------
+
+# Runs in a PySolFC data dir under a Python with PySolFC's dependencies:
+# PySolFC's own Game.createCards and Game.shuffle on a stand-in game object
+# (real GameInfo, no window), and our deals module on the same pysollib.
+# Prints {"game id": {"deal number": [real ids, our ids, real deck, our
+# deck]}}: ids in the order the shuffle puts them on the stock (the last is
+# dealt first), decks (our cards, from PySolFC's suit and rank) first dealt
+# first.
+REAL_SHUFFLE = r"""
+import json, sys
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+import pysollib.games.camelot, pysollib.games.canfield
+from pysollib.game import Game
+from pysollib.gamedb import GAME_DB
+from pysollib.pysolrandom import construct_random
+from pysolfc_camelot import deals
+from pysolfc_camelot.game_cards import model_card
+
+class Card:
+    def __init__(self, id, deck, suit, rank):
+        self.id, self.deck, self.suit, self.rank = id, deck, suit, rank
+    def showBack(self, unhide=0):
+        pass
+
+class Talon:
+    x = y = 0
+    def __init__(self):
+        self.cards = []
+    def addCard(self, card, update=1):
+        self.cards.append(card)
+
+class StandIn:
+    def __init__(self, gameid):
+        self.gameinfo = GAME_DB.get(gameid)
+        self.s = type("S", (), {})()
+        self.s.talon = Talon()
+    def _createCard(self, id, deck, suit, rank, x, y):
+        return Card(id, deck, suit, rank)
+    def _shuffleHook(self, cards):
+        return cards
+
+out = {}
+for gameid in map(int, sys.argv[3].split(",")):
+    out[gameid] = {}
+    for n in map(int, sys.argv[4].split(",")):
+        g = StandIn(gameid)
+        g.cards = Game.createCards(g)
+        for c in g.cards:       # createCards' id order is deck, suit, rank
+            assert c.id == c.deck * 52 + c.suit * 13 + c.rank
+        g.random = construct_random(str(n))
+        Game.shuffle(g)
+        talon = g.s.talon.cards
+        decks = g.gameinfo.decks
+        out[gameid][n] = [
+            [c.id for c in talon], deals.shuffled_ids(n, decks),
+            [model_card(c.rank, c.suit) for c in reversed(talon)],
+            deals.deck_for_deal(n, decks)]
+print(json.dumps(out))
+"""
+
+DEAL_NUMBERS = (1, 2, 617, 4242, 31999, 32000, 123456, 2 ** 31 + 5,
+                10 ** 12)
+
+
+def real_shuffles(host_dir, game_ids, numbers):
+    r = subprocess.run(
+        [hostenv.host_python(), "-I", "-c", REAL_SHUFFLE, str(host_dir),
+         REPO, ",".join(map(str, game_ids)), ",".join(map(str, numbers))],
+        cwd=str(host_dir), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_deal_numbers_of_one_and_two_deck_games_are_pysolfcs(pysolfc_host):
+    """deals.shuffled_ids against PySolFC's own shuffle, for its Camelot
+    (one deck, id 280) and The Plot (two decks, id 896)."""
+    version, host_dir = pysolfc_host
+    out = real_shuffles(host_dir, (280, 896), DEAL_NUMBERS)
+    for gameid, ncards in (("280", 52), ("896", 104)):
+        for n in DEAL_NUMBERS:
+            real, ours, real_deck, our_deck = out[gameid][str(n)]
+            assert len(real) == ncards and sorted(real) == list(range(ncards))
+            assert ours == real, (gameid, n)
+            assert our_deck == real_deck, (gameid, n)
+            assert sorted(our_deck) == sorted(list(range(52)) * (ncards // 52))
+    # Deal 1 (a Microsoft-compatible number) differs from a 104-card deal.
+    assert out["280"]["1"][0] != out["896"]["1"][0][:52]
+
+
+def fake_checkout(tmp_path, hosts=(), venv=True):
+    """A checkout as `make setup` leaves it: our package, .host/pysolfc-V
+    (links to real hosts) and .venv (a link to this checkout's)."""
+    import shutil
+    root = tmp_path / "checkout"
+    shutil.copytree(os.path.join(REPO, "pysolfc_camelot"),
+                    root / "pysolfc_camelot",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for version, host_dir in hosts:
+        (root / ".host").mkdir(exist_ok=True)
+        (root / ".host" / ("pysolfc-" + version)).symlink_to(host_dir)
+    if venv:
+        real = os.path.join(REPO, ".venv")
+        assert os.path.isdir(real), "no .venv: run `make setup`"
+        (root / ".venv").symlink_to(real)
+    return root
+
+
+def plain_env(root):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYSOLFC_DIR", "PYTHONHOME")}
+    env["PYTHONPATH"] = str(root)
+    return env
+
+
+def lacks_pysol_cards(python_cmd, env):
+    r = subprocess.run(python_cmd + ["-c", "import pysol_cards"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    return r.returncode != 0
+
+
+def test_solve_deal_needs_no_setting_in_a_set_up_checkout(pysolfc_host,
+                                                          tmp_path):
+    """In a checkout after `make setup`, with no PYSOLFC_DIR, `solve --deal
+    N` finds the fetched PySolFC and deals exactly what PySolFC deals, both
+    under the Python that runs the tests and under one without PySolFC's
+    dependencies (python -S: no site-packages), which must borrow .venv."""
+    from pysolfc_camelot.game_cards import card_for_id
+    version, host_dir = pysolfc_host
+    root = fake_checkout(tmp_path, [(version, host_dir)])
+    env = plain_env(root)
+    real = real_shuffles(host_dir, (280,), (4242,))["280"]["4242"][0]
+    deck = format_cards(card_for_id(i) for i in reversed(real))
+    by_deck = run("solve", "--deck", deck, "--json")
+    assert by_deck.returncode == 0, by_deck.stderr
+    plain = [sys.executable, "-S"]
+    assert lacks_pysol_cards(plain, env)
+    for python in ([sys.executable], plain):
+        r = subprocess.run(python + ["-m", "pysolfc_camelot", "solve",
+                                     "--deal", "4242", "--json"],
+                           env=env, cwd=str(tmp_path), capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, (python, r.stderr)
+        assert json.loads(r.stdout)["moves"] == \
+            json.loads(by_deck.stdout)["moves"], python
+        r = subprocess.run(python + ["-m", "pysolfc_camelot", "solve",
+                                     "--deal", "0"],
+                           env=env, cwd=str(tmp_path), capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 2 and "no deal number 0" in r.stderr, \
+            (python, r.stderr)
+        assert "Traceback" not in r.stderr
+
+
+def test_solve_deal_without_dependencies_says_what_to_do(pysolfc_host,
+                                                         tmp_path):
+    version, host_dir = pysolfc_host
+    root = fake_checkout(tmp_path, [(version, host_dir)], venv=False)
+    env = plain_env(root)
+    r = subprocess.run([sys.executable, "-S", "-m", "pysolfc_camelot",
+                        "solve", "--deal", "1"], env=env, cwd=str(tmp_path),
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and not r.stdout
+    assert "pysol_cards" in r.stderr and "make setup" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+FIND = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from pysolfc_camelot import deals
+env, checkout, system = json.loads(sys.argv[2])
+try:
+    print(deals.find_pysolfc(env, checkout, system))
+except deals.PySolFCUnavailable as e:
+    print("unavailable: %s" % e)
+"""
+
+
+def test_find_pysolfc_order(tmp_path):
+    """PYSOLFC_DIR first, then the newest of the checkout's .host, then the
+    usual installed places."""
+    def pysolfc(d, version=None):
+        (d / "pysollib").mkdir(parents=True)
+        (d / "pysollib" / "pysolrandom.py").write_text("")
+        if version:
+            (d / "pysollib" / "settings.py").write_text(
+                "VERSION_TUPLE = (%s)\n" % version.replace(".", ", "))
+        return str(d)
+
+    def find(env, checkout, system=()):
+        r = subprocess.run(
+            [sys.executable, "-I", "-c", FIND, REPO,
+             json.dumps([env, str(checkout), list(system)])],
+            capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.strip()
+
+    co = tmp_path / "co"
+    for v in ("3.2.0", "3.10.0", "3.6.1"):
+        pysolfc(co / ".host" / ("pysolfc-" + v), v)
+    (co / ".host" / "pysolfc-9.9").mkdir()          # not a PySolFC
+    installed = pysolfc(tmp_path / "usr-share-games-pysolfc")
+    mine = pysolfc(tmp_path / "mine", "3.4.0")
+    assert find({}, co, [installed]) == str(co / ".host" / "pysolfc-3.10.0")
+    assert find({"PYSOLFC_DIR": mine}, co, [installed]) == mine
+    assert find({}, tmp_path / "no-checkout", ["/nowhere", installed]) \
+        == installed
+    bad = find({"PYSOLFC_DIR": str(tmp_path)}, co, [installed])
+    assert bad.startswith("unavailable") and "PYSOLFC_DIR" in bad
+    none = find({}, tmp_path / "no-checkout", ["/nowhere"])
+    assert none.startswith("unavailable") and "make setup" in none
