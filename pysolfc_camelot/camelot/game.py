@@ -20,6 +20,7 @@ from pysollib.util import ANY_RANK, ANY_SUIT
 
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, model_card
+from ..texts import tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import DEAL, Move
 # Saves carry this tag: a save of another layout or version is refused
@@ -27,7 +28,14 @@ from .notation import DEAL, Move
 SAVE_TAG = "camelot-plus/1"
 # Stacks are created in this order, so a save's stack list reads back.
 TALON, WASTE, FIRST_ROW, DISCARD = 0, 1, 2, 18
-FACE_MARK = {rules.KING: "K", rules.QUEEN: "Q", rules.JACK: "J"}
+# The texts (pysolfc_camelot/texts.py) of each face card's slots: the mark
+# on the empty slot and the slot's help.
+FACE_MARK = {rules.KING: "camelot.mark.king",
+             rules.QUEEN: "camelot.mark.queen",
+             rules.JACK: "camelot.mark.jack"}
+SLOT_HELP = {None: "camelot.help.slot", rules.KING: "camelot.help.king_slot",
+             rules.QUEEN: "camelot.help.queen_slot",
+             rules.JACK: "camelot.help.jack_slot"}
 
 
 def card_of(card):
@@ -108,9 +116,7 @@ class Camelot_RowStack(OpenStack):
         game.recordPhase(before, move)
 
     def getHelp(self):
-        face = rules.SLOT_FACE[self.slot]
-        return "Slot %d: %s" % (self.slot, "any number card" if face is None
-                                else FACE_MARK[face] + " or a number card")
+        return tr(SLOT_HELP[rules.SLOT_FACE[self.slot]], slot=self.slot)
 
 
 class Camelot_Discard(AbstractFoundationStack):
@@ -121,7 +127,7 @@ class Camelot_Discard(AbstractFoundationStack):
         return False
 
     def getHelp(self):
-        return "Removed cards"
+        return tr("camelot.help.discard")
 
 
 # ----------------------------------------------------------------- hints
@@ -224,7 +230,7 @@ class CamelotPlus(Game):
                 # The mark lies under the card, seen only while empty.
                 row.texts.misc = MfxCanvasText(
                     self.canvas, x + lay.CW // 2, y + lay.CH // 2,
-                    anchor="center", font=font, text=FACE_MARK[face])
+                    anchor="center", font=font, text=tr(FACE_MARK[face]))
             s.rows.append(row)
         x = lay.XM + 5.5 * lay.XS
         s.foundations.append(Camelot_Discard(
@@ -316,18 +322,17 @@ class CamelotPlus(Game):
 
     # -- what the player sees ----------------------------------------------
 
-    PHASE_TEXT = {1: "Phase 1:\ndeal and place", 2: "Phase 2:\nremove tens\n"
-                  "and pairs of 10"}
+    # Every text in the player's language: pysolfc_camelot/texts.py.
 
     def updateText(self):
         if self.preview > 1:
             return
         pos = self.position()
-        self.texts.info.config(text=self.PHASE_TEXT[pos.phase])
-        self.texts.misc.config(text="Hints: %s\n(click to change)"
-                               % self.hint_mode)
+        self.texts.info.config(text=tr("camelot.phase.%d" % pos.phase))
+        mode = tr("camelot.hints." + self.hint_mode)
+        self.texts.misc.config(text=tr("camelot.hints.label", mode=mode))
         self.s.foundations[0].texts.ncards.config(
-            text="%d/%d" % (pos.score, rules.MAX_SCORE))
+            text=tr("camelot.score", score=pos.score, max=rules.MAX_SCORE))
         self._writeTestState(pos)
 
     def _toggleHintMode(self, event=None):
@@ -351,6 +356,17 @@ class CamelotPlus(Game):
             "phase": pos.phase, "score": pos.score, "status": pos.status(),
             "hints": self.hint_mode,
             "hint_label": list(c.bbox(self.texts.misc.id) or ()),
+            # What the table says, as drawn, and the stacks' help.
+            "texts": {
+                "phase": c.itemcget(self.texts.info.id, "text"),
+                "hints": c.itemcget(self.texts.misc.id, "text"),
+                "score": c.itemcget(
+                    s.foundations[0].texts.ncards.id, "text"),
+                "marks": {str(r.slot): c.itemcget(r.texts.misc.id, "text")
+                          for r in s.rows if r.texts.misc is not None},
+                "help": [r.getHelp() for r in s.rows]
+                + [s.foundations[0].getHelp()],
+            },
             "stacks": {"talon": [s.talon.x, s.talon.y],
                        "waste": [s.waste.x, s.waste.y],
                        "rows": [[r.x, r.y] for r in s.rows],
@@ -378,11 +394,12 @@ class CamelotPlus(Game):
         tag = p.load()
         phase = p.load()
         if tag != SAVE_TAG or phase not in (1, 2):
-            raise UnpicklingError("not a %s save of this version" % GAME_NAME)
+            raise UnpicklingError(tr("camelot.save.other", game=GAME_NAME))
         try:
             position_from_save(self.loadinfo.stacks, phase)
         except (ValueError, IndexError, TypeError) as e:
-            raise UnpicklingError("damaged %s save: %s" % (GAME_NAME, e))
+            raise UnpicklingError(tr("camelot.save.damaged", game=GAME_NAME,
+                                     reason=e))
         self.loadinfo.addattr(phase=phase)
 
     def _restoreGameHook(self, game):
@@ -391,27 +408,31 @@ class CamelotPlus(Game):
 
 def position_from_save(stacks, phase):
     """The position a save's stack list describes; ValueError if it breaks
-    the rules.  ``stacks[i]`` lists ``(card_id, face_up)`` bottom to top;
-    card ids run over suits, then ranks (PySolFC's createCards)."""
+    the rules, saying why in the player's language.  ``stacks[i]`` lists
+    ``(card_id, face_up)`` bottom to top; card ids run over suits, then
+    ranks (PySolFC's createCards)."""
     def cards(i, face_up):
         out = []
         for card_id, up in stacks[i]:
             if not 0 <= card_id < 52 or bool(up) != face_up:
-                raise ValueError("bad card in stack %d" % i)
+                raise ValueError(tr("camelot.save.card", stack=i))
             out.append(card_for_id(card_id))
         return out
     if len(stacks) != DISCARD + 1:
-        raise ValueError("wrong number of stacks")
+        raise ValueError(tr("camelot.save.stacks"))
     rows = [cards(FIRST_ROW + s, True) for s in range(rules.N_SLOTS)]
     waste = cards(WASTE, True)
     if len(waste) > 1 or any(len(r) > 1 for r in rows):
-        raise ValueError("a slot or the waste holds more than one card")
-    pos = rules.Position(stock=reversed(cards(TALON, False)),
-                         waste=waste[0] if waste else None,
-                         tableau=[r[0] if r else None for r in rows],
-                         removed=cards(DISCARD, True), phase=phase)
+        raise ValueError(tr("camelot.save.crowded"))
+    stock, removed = reversed(cards(TALON, False)), cards(DISCARD, True)
+    try:
+        pos = rules.Position(stock=stock, waste=waste[0] if waste else None,
+                             tableau=[r[0] if r else None for r in rows],
+                             removed=removed, phase=phase)
+    except ValueError as e:         # the rules model says why, in English
+        raise ValueError(tr("camelot.save.rules", detail=e))
     if len(pos.cards()) != 52:
-        raise ValueError("cards are missing")
+        raise ValueError(tr("camelot.save.missing"))
     return pos
 
 

@@ -1,0 +1,290 @@
+"""The texts our games show on PySolFC's table and in dialogs, in every
+language we speak: English, Russian, Greek and French.
+
+Translators: each language is one table below (``EN``, ``RU``, ``EL``,
+``FR``), in the same order, key by key.  Translate the values only; keep
+every ``{placeholder}`` exactly as it is (the game fills them in), and keep
+the line breaks (``\\n``) where the space on the table needs them.  A value
+that depends on a number is a tuple of plural forms, as many as the
+language has (see ``PLURAL_FORMS``): English and Greek have two (one,
+other), French two (0 and 1, other), Russian three (1, 21...; 2-4, 22...;
+the rest).  Where PySolFC's own catalogs (``pysol.mo``) have a string for
+the same thing, the translation uses PySolFC's wording, so that the table
+and PySolFC's menus and dialogs speak alike; terms follow our rules pages
+(``html-src/<game>/<lang>.html``).
+
+Programmers::
+
+    from pysolfc_camelot.texts import tr
+    tr("camelot.score", score=9, max=40)          # "9/40"
+    tr("solver.solvable", n=31)                   # plural form for 31
+    tr("camelot.phase.1", lang="ru")              # a given language
+
+``tr(key, lang=None, n=None, **fields)`` looks the key up in the player's
+language and fills in the fields with ``str.format``; ``n`` picks the
+plural form (and is also there as ``{n}``).  The language is chosen the way
+the rules pages choose theirs (``rulespages.choose_language``): PySolFC's
+own language setting, then the locale (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``), then English.  ``language()`` says which one
+that is.
+
+Keys are namespaced: ``camelot.*`` for Camelot, ``solver.*`` for the
+Solver dialog that every game of this package shares.  A new game (say The
+Plot) adds its own ``plot.*`` keys to ``EN`` and to every other table;
+``tests/test_texts.py`` then checks that no language lacks a key, has one
+too many, or changes a placeholder.  An unknown key raises ``KeyError``, so
+a typo fails loudly in the tests rather than showing up on the table.
+
+Standard library only: this runs inside PySolFC's own interpreter.
+"""
+
+DEFAULT_LANGUAGE = "en"
+
+
+def _plural_en(n):
+    return 0 if n == 1 else 1
+
+
+def _plural_fr(n):
+    return 0 if n in (0, 1) else 1
+
+
+def _plural_ru(n):
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+# language: (number of plural forms, which form a number takes)
+PLURAL_FORMS = {"en": (2, _plural_en), "el": (2, _plural_en),
+                "fr": (2, _plural_fr), "ru": (3, _plural_ru)}
+
+
+# ------------------------------------------------------------ English --
+
+EN = {
+    # Camelot, beside the tableau: the phase (see the rules page).
+    "camelot.phase.1": "Phase 1:\ndeal and place",
+    "camelot.phase.2": "Phase 2:\nremove tens\nand pairs of 10",
+    # The hint label; a click on it switches the hint mode.
+    "camelot.hints.label": "Hints: {mode}\n(click to change)",
+    "camelot.hints.fair": "fair",
+    "camelot.hints.perfect": "perfect",
+    # Under the pile of removed cards: the score out of the best score.
+    "camelot.score": "{score}/{max}",
+    # Marks on the empty slots kept for picture cards.  They are the
+    # letters of the rules pages' slot picture (images/slots.png) and of
+    # the cards' own corners, so every language keeps K, Q and J.
+    "camelot.mark.king": "K",
+    "camelot.mark.queen": "Q",
+    "camelot.mark.jack": "J",
+    # Help on a stack (Assist > Show stack descriptions, F2, and the
+    # status bar), one line per slot kind.
+    "camelot.help.slot": "Slot {slot}: any number card",
+    "camelot.help.king_slot": "Slot {slot}: a king or a number card",
+    "camelot.help.queen_slot": "Slot {slot}: a queen or a number card",
+    "camelot.help.jack_slot": "Slot {slot}: a jack or a number card",
+    "camelot.help.discard": "Removed cards",
+    # PySolFC's "Load game error" dialog, under its own first line.
+    "camelot.save.other": "This is not a {game} save of this version.",
+    "camelot.save.damaged": "This {game} save is damaged: {reason}",
+    "camelot.save.stacks": "it has the wrong number of stacks",
+    "camelot.save.card": "stack {stack} holds a card that cannot be there",
+    "camelot.save.crowded": "a slot or the waste holds more than one card",
+    "camelot.save.missing": "cards are missing",
+    "camelot.save.rules": "the cards break the rules ({detail})",
+    # The Solver dialog (Assist > Solver), shared by our games.
+    "solver.title": "{game}: Solver",
+    "solver.start": "Start",
+    "solver.play": "Play",
+    "solver.stop": "Stop",
+    "solver.close": "Close",
+    "solver.progress": "Progress",
+    "solver.states": "Stored-States:",
+    "solver.time": "Time:",
+    "solver.seconds": "{seconds} s",
+    "solver.searching": "Searching...",
+    "solver.solvable": ("This game is solvable in {n} move.",
+                        "This game is solvable in {n} moves."),
+    "solver.unsolvable": "This deal cannot be won.",
+    "solver.gave_up": "No answer within {seconds} s.",
+    "solver.stopped": "Stopped. The game is unchanged.",
+    "solver.game_over": "The game is over.",
+}
+
+# ------------------------------------------------------------ Russian --
+# Terms: «колода» for the stock where PySolFC says so, «сброс», «ячейка»,
+# «поле», «убирать» (never «снимать»), «фигуры»; as the ru rules page.
+
+RU = {
+    "camelot.phase.1": "Фаза 1:\nсдавайте карты\nна поле",
+    "camelot.phase.2": "Фаза 2:\nубирайте десятки\nи пары с суммой 10",
+    "camelot.hints.label": "Подсказки: {mode}\n(щёлкните, чтобы сменить)",
+    "camelot.hints.fair": "честные",
+    "camelot.hints.perfect": "идеальные",
+    "camelot.score": "{score}/{max}",
+    "camelot.mark.king": "K",
+    "camelot.mark.queen": "Q",
+    "camelot.mark.jack": "J",
+    "camelot.help.slot": "Ячейка {slot}: любая числовая карта",
+    "camelot.help.king_slot": "Ячейка {slot}: король или числовая карта",
+    "camelot.help.queen_slot": "Ячейка {slot}: дама или числовая карта",
+    "camelot.help.jack_slot": "Ячейка {slot}: валет или числовая карта",
+    "camelot.help.discard": "Убранные карты",
+    "camelot.save.other":
+        "Это не сохранённая партия {game} этой версии.",
+    "camelot.save.damaged": "Сохранённая партия {game} повреждена: {reason}",
+    "camelot.save.stacks": "в ней неверное число стопок",
+    "camelot.save.card": "в стопке {stack} лежит карта, которой там не место",
+    "camelot.save.crowded": "в ячейке или на сбросе больше одной карты",
+    "camelot.save.missing": "не хватает карт",
+    "camelot.save.rules": "карты лежат против правил ({detail})",
+    "solver.title": "{game}: решатель",
+    "solver.start": "Начать",
+    "solver.play": "Играть",
+    "solver.stop": "Стоп",                        # PySolFC: Stop
+    "solver.close": "Закрыть",
+    "solver.progress": "Прогресс",                # PySolFC: Progress
+    "solver.states": "Сохранённых состояний:",    # PySolFC: Stored-States:
+    "solver.time": "Время:",
+    "solver.seconds": "{seconds} с",
+    "solver.searching": "Поиск...",
+    "solver.solvable": ("Эту игру можно решить за {n} ход.",
+                        "Эту игру можно решить за {n} хода.",
+                        "Эту игру можно решить за {n} ходов."),
+    "solver.unsolvable": "Эту раздачу выиграть нельзя.",
+    "solver.gave_up": "За {seconds} с ответа нет.",
+    "solver.stopped": "Остановлено. Игра не изменилась.",
+    "solver.game_over": "Игра окончена.",
+}
+
+# -------------------------------------------------------------- Greek --
+# PySolFC has no Greek catalog, so its menus stay English; our own texts
+# are Greek, with the terms of the el rules page (μάνα, σωρός, θέση,
+# πλέγμα, φιγούρες, απομάκρυνση, μοιρασιά).
+
+EL = {
+    "camelot.phase.1": "Φάση 1:\nμοιράστε και\nτοποθετήστε",
+    "camelot.phase.2": "Φάση 2:\nαπομακρύνετε δεκάρια\nκαι ζευγάρια του 10",
+    "camelot.hints.label": "Υποδείξεις: {mode}\n(κλικ για αλλαγή)",
+    "camelot.hints.fair": "τίμιες",
+    "camelot.hints.perfect": "τέλειες",
+    "camelot.score": "{score}/{max}",
+    "camelot.mark.king": "K",
+    "camelot.mark.queen": "Q",
+    "camelot.mark.jack": "J",
+    "camelot.help.slot": "Θέση {slot}: οποιοδήποτε αριθμητικό φύλλο",
+    "camelot.help.king_slot": "Θέση {slot}: Ρήγας ή αριθμητικό φύλλο",
+    "camelot.help.queen_slot": "Θέση {slot}: Ντάμα ή αριθμητικό φύλλο",
+    "camelot.help.jack_slot": "Θέση {slot}: Βαλές ή αριθμητικό φύλλο",
+    "camelot.help.discard": "Φύλλα που απομακρύνθηκαν",
+    "camelot.save.other":
+        "Δεν είναι αποθηκευμένη παρτίδα του {game} αυτής της έκδοσης.",
+    "camelot.save.damaged":
+        "Η αποθηκευμένη παρτίδα του {game} είναι κατεστραμμένη: {reason}",
+    "camelot.save.stacks": "έχει λάθος αριθμό στοιβών",
+    "camelot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
+    "camelot.save.crowded": "μια θέση ή ο σωρός έχει πάνω από ένα φύλλο",
+    "camelot.save.missing": "λείπουν φύλλα",
+    "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
+    "solver.title": "{game}: επιλυτής",
+    "solver.start": "Έναρξη",
+    "solver.play": "Παίξε",
+    "solver.stop": "Διακοπή",
+    "solver.close": "Κλείσιμο",
+    "solver.progress": "Πρόοδος",
+    "solver.states": "Αποθηκευμένες καταστάσεις:",
+    "solver.time": "Χρόνος:",
+    "solver.seconds": "{seconds} δευτ.",
+    "solver.searching": "Αναζήτηση...",
+    "solver.solvable": ("Η παρτίδα λύνεται σε {n} κίνηση.",
+                        "Η παρτίδα λύνεται σε {n} κινήσεις."),
+    "solver.unsolvable": "Αυτή η μοιρασιά δεν μπορεί να κερδηθεί.",
+    "solver.gave_up": "Καμία απάντηση μέσα σε {seconds} δευτ.",
+    "solver.stopped": "Διακόπηκε. Η παρτίδα δεν άλλαξε.",
+    "solver.game_over": "Η παρτίδα τελείωσε.",
+}
+
+# ------------------------------------------------------------- French --
+# Terms: «pioche» (PySolFC: «talon»), «défausse», «case», «grille»,
+# «retirer», «figure», «carte numérale», «donne»; as the fr rules page.
+# A narrow no-break space is not used: Tk shows U+00A0 before ":".
+
+FR = {
+    "camelot.phase.1": "Phase 1\u00a0:\ndistribuez et\nposez les cartes",
+    "camelot.phase.2": "Phase 2\u00a0:\nretirez les dix\net les paires de 10",
+    "camelot.hints.label": "Indices\u00a0: {mode}\n(cliquez pour changer)",
+    "camelot.hints.fair": "loyaux",
+    "camelot.hints.perfect": "parfaits",
+    "camelot.score": "{score}/{max}",
+    "camelot.mark.king": "K",
+    "camelot.mark.queen": "Q",
+    "camelot.mark.jack": "J",
+    "camelot.help.slot": "Case {slot}\u00a0: toute carte numérale",
+    "camelot.help.king_slot": "Case {slot}\u00a0: un roi ou une carte "
+                              "numérale",
+    "camelot.help.queen_slot": "Case {slot}\u00a0: une dame ou une carte "
+                               "numérale",
+    "camelot.help.jack_slot": "Case {slot}\u00a0: un valet ou une carte "
+                              "numérale",
+    "camelot.help.discard": "Cartes retirées",
+    "camelot.save.other":
+        "Ce n’est pas une partie de {game} sauvegardée par cette version.",
+    "camelot.save.damaged":
+        "Cette partie de {game} sauvegardée est endommagée\u00a0: {reason}",
+    "camelot.save.stacks": "le nombre de piles est faux",
+    "camelot.save.card": "la pile {stack} contient une carte qui n’a rien "
+                         "à y faire",
+    "camelot.save.crowded": "une case ou la défausse contient plus d’une "
+                            "carte",
+    "camelot.save.missing": "il manque des cartes",
+    "camelot.save.rules": "les cartes enfreignent les règles ({detail})",
+    "solver.title": "{game}\u00a0: Solveur",     # PySolFC: &Solveur...
+    "solver.start": "Démarrer",
+    "solver.play": "Jouer",
+    "solver.stop": "Stop",                       # PySolFC: Stop
+    "solver.close": "Fermer",
+    "solver.progress": "Progrès",                # PySolFC: Progress
+    "solver.states": "États sauvegardés\u00a0:",  # PySolFC: Stored-States:
+    "solver.time": "Temps\u00a0:",
+    "solver.seconds": "{seconds}\u00a0s",
+    "solver.searching": "Recherche...",
+    # PySolFC's own wording of "This game is solvable in %d moves."
+    "solver.solvable": ("Ce jeu est résoluble en {n} déplacement.",
+                        "Ce jeu est résoluble en {n} déplacements."),
+    "solver.unsolvable": "Cette donne ne peut pas être gagnée.",
+    "solver.gave_up": "Pas de réponse en {seconds}\u00a0s.",
+    "solver.stopped": "Arrêté. La partie n’a pas changé.",
+    "solver.game_over": "La partie est terminée.",
+}
+
+TABLES = {"en": EN, "ru": RU, "el": EL, "fr": FR}
+LANGUAGES = tuple(TABLES)
+
+
+def language(environ=None):
+    """The language our texts speak: PySolFC's language setting if we have
+    it, else the locale's first language we have, else English.  The same
+    choice as the rules pages' (``rulespages.choose_language``)."""
+    from . import rulespages
+    lang = rulespages.choose_language(environ=environ)
+    return lang if lang in TABLES else DEFAULT_LANGUAGE
+
+
+def tr(key, lang=None, n=None, **fields):
+    """The text for key in lang (None: ``language()``), with ``fields``
+    (and ``n``) filled in; ``n`` also picks the plural form."""
+    if lang not in TABLES:
+        lang = language() if lang is None else DEFAULT_LANGUAGE
+    text = TABLES[lang].get(key)
+    if text is None:                    # a missing translation: English
+        lang, text = DEFAULT_LANGUAGE, EN[key]
+    if isinstance(text, tuple):
+        if n is None:
+            raise TypeError("%s has plural forms: give n" % key)
+        text = text[PLURAL_FORMS[lang][1](abs(int(n)))]
+    if n is not None:
+        fields["n"] = n
+    return text.format(**fields)
