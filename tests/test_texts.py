@@ -1,0 +1,300 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The texts on the table and in dialogs (pysolfc_camelot/texts.py): every
+language has every text, with the same placeholders and the right number
+of plural forms; the language is chosen as the rules pages' is (PySolFC's
+setting, then the locale, then English); the game asks for texts that
+exist; and in a real PySolFC window under Xvfb the table speaks the
+player's language (screenshots kept in artifacts/<test>/)."""
+import re
+import string
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from pysolfc_camelot import rulespages, texts
+from pysolfc_camelot.texts import EN, TABLES, tr
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "pysolfc_camelot"
+
+# Texts that rightly read the same as in English: numbers only, and the
+# K/Q/J marks of the rules pages' slot picture.  French keeps PySolFC's
+# own "Stop".
+SAME_AS_ENGLISH = {"camelot.score", "camelot.mark.king", "camelot.mark.queen",
+                   "camelot.mark.jack", ("fr", "solver.stop")}
+SCRIPT = {"ru": re.compile("[А-Яа-яЁё]"), "el": re.compile("[Α-Ωα-ωά-ώ]"),
+          "fr": re.compile("[A-Za-zÀ-ÿ]")}
+
+
+def forms(value):
+    return list(value) if isinstance(value, tuple) else [value]
+
+
+def fields(text):
+    return sorted(name for _, name, _, _ in string.Formatter().parse(text)
+                  if name is not None)
+
+
+def test_languages_are_the_rules_pages_languages():
+    assert tuple(TABLES) == rulespages.LANGUAGES == texts.LANGUAGES
+
+
+@pytest.mark.parametrize("lang", [lang for lang in TABLES if lang != "en"])
+def test_every_text_in_every_language(lang):
+    table = TABLES[lang]
+    assert sorted(set(EN) - set(table)) == [], "missing in " + lang
+    assert sorted(set(table) - set(EN)) == [], "not in English: " + lang
+    assert list(table) == list(EN), "keep the English order for translators"
+
+
+@pytest.mark.parametrize("lang", list(TABLES))
+def test_same_placeholders_and_plural_forms(lang):
+    nforms = texts.PLURAL_FORMS[lang][0]
+    for key, value in TABLES[lang].items():
+        english = forms(EN[key])
+        assert isinstance(value, tuple) == isinstance(EN[key], tuple), key
+        if isinstance(value, tuple):
+            assert len(value) == nforms, (lang, key)
+        for form in forms(value):
+            assert isinstance(form, str) and form.strip(), (lang, key)
+            assert form == form.strip(), (lang, key)
+            assert fields(form) == fields(english[-1]), (lang, key, form)
+            if isinstance(value, tuple):
+                assert "n" in fields(form), (lang, key, form)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in TABLES if lang != "en"])
+def test_translated(lang):
+    for key, value in TABLES[lang].items():
+        if key in SAME_AS_ENGLISH or (lang, key) in SAME_AS_ENGLISH:
+            continue
+        assert value != EN[key], "%s: %s is still English" % (lang, key)
+        for form in forms(value):
+            assert SCRIPT[lang].search(form), (lang, key, form)
+
+
+def test_terms_of_the_translation_review():
+    # ru: «убирать», never «снимать»; fr: «Solveur» as PySolFC's menu.
+    ru = " ".join(" ".join(forms(v)) for v in TABLES["ru"].values())
+    assert "убира" in ru and not re.search("снима|сним", ru)
+    assert "Solveur" in TABLES["fr"]["solver.title"]
+    # PySolFC's catalogs (pysol.mo 3.6.1) for the same concepts.
+    assert TABLES["ru"]["solver.states"] == "Сохранённых состояний:"
+    assert TABLES["fr"]["solver.states"] == "États sauvegardés\u00a0:"
+    assert TABLES["fr"]["solver.solvable"][1] == \
+        "Ce jeu est résoluble en {n} déplacements."
+
+
+def test_tr_fills_in_and_picks_plural_forms():
+    assert tr("camelot.score", lang="ru", score=9, max=40) == "9/40"
+    assert tr("camelot.help.king_slot", lang="fr", slot=0) == \
+        "Case 0\u00a0: un roi ou une carte numérale"
+    ru = [tr("solver.solvable", lang="ru", n=n).split()[-1]
+          for n in (1, 2, 5, 11, 12, 21, 22, 25, 101, 111)]
+    assert ru == ["ход.", "хода.", "ходов.", "ходов.", "ходов.", "ход.",
+                  "хода.", "ходов.", "ход.", "ходов."]
+    assert tr("solver.solvable", lang="fr", n=0).endswith("déplacement.")
+    assert tr("solver.solvable", lang="fr", n=2).endswith("déplacements.")
+    assert tr("solver.solvable", lang="en", n=1) == \
+        "This game is solvable in 1 move."
+    assert tr("solver.solvable", lang="el", n=3) == \
+        "Η παρτίδα λύνεται σε 3 κινήσεις."
+    assert tr("camelot.phase.1", lang="xx") == EN["camelot.phase.1"]
+    with pytest.raises(KeyError):
+        tr("camelot.no-such-text", lang="en")
+    with pytest.raises(TypeError):
+        tr("solver.solvable", lang="en")
+    with pytest.raises(KeyError):            # a placeholder left out
+        tr("camelot.score", lang="en", score=1)
+
+
+def test_missing_translation_falls_back_to_english(monkeypatch):
+    table = dict(TABLES["ru"])
+    del table["camelot.phase.1"]
+    monkeypatch.setitem(TABLES, "ru", table)
+    assert tr("camelot.phase.1", lang="ru") == EN["camelot.phase.1"]
+
+
+# ------------------------------------------------------ language choice --
+
+@pytest.fixture
+def outside_pysolfc(monkeypatch):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.delitem(sys.modules, "pysollib.mygettext", raising=False)
+    monkeypatch.delitem(sys.modules, "pysollib.mfxutil", raising=False)
+    return monkeypatch
+
+
+def set_pysol_language(monkeypatch, language):
+    """What PySolFC does once its options are loaded."""
+    mygettext = types.ModuleType("pysollib.mygettext")
+    mygettext.myGettext = types.SimpleNamespace(language=language)
+    monkeypatch.setitem(sys.modules, "pysollib.mygettext", mygettext)
+
+
+def test_language_is_english_by_default(outside_pysolfc):
+    assert texts.language() == "en"
+    assert tr("camelot.help.discard") == "Removed cards"
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("fr", "fr"), ("ru_RU.UTF-8", "ru"), ("de:el", "el"), ("de", "en"),
+    ("C", "en")])
+def test_language_from_the_locale(outside_pysolfc, value, expected):
+    outside_pysolfc.setenv("LANGUAGE", value)
+    assert texts.language() == expected
+    assert tr("camelot.help.discard") == TABLES[expected][
+        "camelot.help.discard"]
+
+
+def test_language_from_lang(outside_pysolfc):
+    outside_pysolfc.setenv("LANG", "el_GR.UTF-8")
+    assert texts.language() == "el"
+
+
+def test_pysolfc_setting_wins_over_the_locale(outside_pysolfc):
+    outside_pysolfc.setenv("LANGUAGE", "fr")
+    set_pysol_language(outside_pysolfc, "ru")
+    assert texts.language() == "ru"
+    assert tr("camelot.phase.2") == TABLES["ru"]["camelot.phase.2"]
+    set_pysol_language(outside_pysolfc, "")        # "system default"
+    assert texts.language() == "fr"
+    set_pysol_language(outside_pysolfc, "de")      # a language we lack
+    assert texts.language() == "fr"
+
+
+def test_same_choice_as_the_rules_pages(outside_pysolfc):
+    for pysol, env in [("ru", {}), ("", {"LANGUAGE": "el"}), ("pl", {}),
+                       ("el", {"LANG": "fr_FR.UTF-8"})]:
+        set_pysol_language(outside_pysolfc, pysol)
+        assert texts.language(environ=env) == \
+            rulespages.choose_language(environ=env)
+
+
+# --------------------------------------------------- texts the game uses --
+
+def used_keys():
+    """The keys named in our game modules' tr(...) calls and key tables."""
+    keys = set()
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "texts.py":
+            continue
+        source = path.read_text(encoding="utf-8")
+        keys.update(re.findall(
+            r'"((?:camelot|plot|solver)(?:\.[a-z0-9_]+)+)"', source))
+    return keys
+
+
+def test_the_game_asks_only_for_texts_that_exist():
+    from pysolfc_camelot.camelot import hintmode
+    keys = used_keys()
+    assert keys, "no texts found in the game modules"
+    keys |= {"camelot.phase.1", "camelot.phase.2"}
+    keys |= {"camelot.hints." + mode for mode in hintmode.MODES}
+    assert sorted(keys - set(EN)) == []
+    source = (PACKAGE / "camelot" / "game.py").read_text(encoding="utf-8")
+    assert '"camelot.phase.%d"' in source
+    assert '"camelot.hints." + self.hint_mode' in source
+
+
+# -------------------------------------------------------------- the GUI --
+
+GUI_CASES = {
+    # name: (language, PySolFC options.cfg [general], extra environment)
+    "options-ru": ("ru", {"language": "ru"}, {}),
+    "locale-fr": ("fr", {}, {"LANGUAGE": "fr"}),
+    "options-el-over-locale-fr": ("el", {"language": "el"},
+                                  {"LANGUAGE": "fr"}),
+}
+
+
+def expected_texts(lang, state):
+    from pysolfc_camelot.camelot import rules
+    mode = tr("camelot.hints." + state["hints"], lang=lang)
+    marks = {rules.KING: "camelot.mark.king",
+             rules.QUEEN: "camelot.mark.queen",
+             rules.JACK: "camelot.mark.jack"}
+    help_keys = {None: "camelot.help.slot", rules.KING:
+                 "camelot.help.king_slot", rules.QUEEN:
+                 "camelot.help.queen_slot", rules.JACK:
+                 "camelot.help.jack_slot"}
+    return {
+        "phase": tr("camelot.phase.%d" % state["phase"], lang=lang),
+        "hints": tr("camelot.hints.label", lang=lang, mode=mode),
+        "score": tr("camelot.score", lang=lang, score=state["score"],
+                    max=rules.MAX_SCORE),
+        "marks": {str(slot): tr(marks[face], lang=lang)
+                  for slot, face in enumerate(rules.SLOT_FACE)
+                  if face is not None},
+        "help": [tr(help_keys[face], lang=lang, slot=slot)
+                 for slot, face in enumerate(rules.SLOT_FACE)]
+        + [tr("camelot.help.discard", lang=lang)],
+    }
+
+
+def crop_to_window(shot, wid, display, out):
+    from PIL import Image
+    import hostenv as H
+    x, y, w, h = H.window_geometry(wid, display=display)
+    with Image.open(shot) as screen:
+        screen.crop((x, y, x + w, y + h)).save(out)
+    return out
+
+
+@pytest.mark.parametrize("case", list(GUI_CASES))
+def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
+                                           tmp_path, case):
+    import hostenv as H
+    from test_gui import DECK, PLACE_ORDER, Table
+    from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
+
+    lang, options, extra_env = GUI_CASES[case]
+    version, host_dir = pysolfc_host
+    env = H.fresh_home(tmp_path, autodeal=False, **options)
+    env.update(extra_env)
+    installed = H.install_plugin(env, host_dir=host_dir)
+    (artifacts / "install.log").write_text(installed.stdout)
+    state_file = tmp_path / "state.json"
+    env["CAMELOT_TEST_STATE_FILE"] = str(state_file)
+    env["CAMELOT_TEST_DECK"] = " ".join(DECK)
+    env["DISPLAY"] = display
+    log = artifacts / "pysol.log"
+    proc = H.start_pysol(host_dir, env, ["-i", GAME_ID], log_path=log)
+    with H.watched(proc, log, artifacts, display):
+        wid = H.find_window(re.escape(GAME_NAME), display=display,
+                            timeout=60, proc=proc)
+        H.wait_settled(state_file)
+        t = Table(state_file, display)
+        s = t.state(lambda s: s["phase"] == 1 and s["waste"] is None,
+                    "the start of the deal")
+        assert s["texts"] == expected_texts(lang, s)
+        if lang != "en":
+            assert s["texts"]["phase"] != EN["camelot.phase.1"]
+        shot = H.screenshot(artifacts / "01-start.png", display=display)
+        crop_to_window(shot, wid, display, artifacts / "table-start.png")
+        if case != "options-ru":
+            return
+        # Russian: play to phase 2 with the mouse, remove the ten and a
+        # pair, and see the phase text and the score follow.
+        for i in range(16):
+            card, slot = DECK[i], PLACE_ORDER[i]
+            s = t.act(lambda s: t.click(s, "talon"),
+                      lambda s: s["waste"] == card, "deal #%d" % (i + 1))
+            s = t.act(lambda s: t.drag(s, "waste", slot),
+                      lambda s: s["tableau"][slot] == card,
+                      "%s placed in slot %d" % (card, slot))
+        s = t.state(lambda s: s["phase"] == 2, "phase 2")
+        ten = s["tableau"].index("TD")
+        s = t.act(lambda s: t.click(s, "rows", ten),
+                  lambda s: s["score"] == 1, "the ten removed")
+        a, b = s["tableau"].index("AC"), s["tableau"].index("9C")
+        s = t.act(lambda s: t.drag_rows(s, a, b),
+                  lambda s: s["score"] == 3, "AC+9C removed")
+        assert s["texts"] == expected_texts("ru", s)
+        assert s["texts"]["phase"].startswith("Фаза 2")
+        assert s["texts"]["score"] == "3/40"
+        shot = H.screenshot(artifacts / "02-phase2.png", display=display)
+        crop_to_window(shot, wid, display, artifacts / "table-phase2.png")
