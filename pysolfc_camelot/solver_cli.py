@@ -3,6 +3,7 @@ import json
 import math
 import random
 import sys
+import threading
 import time
 
 from .camelot import rules, solver
@@ -17,8 +18,9 @@ def register(subparsers):
     src.add_argument("--deck-file", metavar="F",
                      help="one deck per line ('-' for standard input)")
     src.add_argument("--deal", type=int, metavar="N",
-                     help="PySolFC's deal number N of our game (needs "
-                     "PySolFC's pysollib: set PYSOLFC_DIR if not found)")
+                     help="the deal PySolFC shows under number N (asks "
+                     "the PySolFC that `make setup` fetched, or an installed "
+                     "one; PYSOLFC_DIR picks another)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per deck")
     p.add_argument("--budget", type=float, metavar="SECONDS",
@@ -26,12 +28,19 @@ def register(subparsers):
     p.set_defaults(func=cmd_solve)
 
     p = subparsers.add_parser("stats", help="winnable share of random decks")
-    p.add_argument("--deals", type=int, required=True, metavar="N")
-    p.add_argument("--seed", type=int, required=True, metavar="S")
-    p.add_argument("--jobs", type=int, default=1, metavar="J")
+    p.add_argument("--deals", type=int, required=True, metavar="N",
+                   help="how many random decks to solve")
+    p.add_argument("--seed", type=int, metavar="S",
+                   help="seed of the random decks; the same seed gives the "
+                   "same decks (default: a new seed, printed so the run "
+                   "can be repeated)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="solve in J processes at once (default 1)")
     p.add_argument("--budget", type=float, metavar="SECONDS",
-                   help="per deal; undecided deals count both ways")
-    p.add_argument("--json", action="store_true", help="one JSON object")
+                   help="give up on a deal after this long; undecided deals "
+                   "count both ways in the share")
+    p.add_argument("--json", action="store_true",
+                   help="print the summary as one JSON object")
     p.set_defaults(func=cmd_stats)
 
 
@@ -146,44 +155,117 @@ def _maxrss():
 
 
 class Progress:
-    """A plain-text progress bar on stderr: `\\r[#####.....] 512/1000`."""
+    """A progress line on stderr, `\\r[#####.....] 512/1000`, which also
+    names the deal running longest once it has run `slow` seconds:
+    `[#####.....] 512/1000  deal 734 running 3.2 s` (deals count from 1)."""
 
-    def __init__(self, total, out=None, width=30):
-        self.total, self.width = total, width
+    def __init__(self, total, out=None, width=30, slow=1.0):
+        self.total, self.width, self.slow = total, width, slow
         self.out = sys.stderr if out is None else out
         self.done = 0
         self.last = 0.0
+        self.running = {}               # deal index -> time.monotonic()
+        self.shown = 0                  # length of the line last written
+        self.lock = threading.Lock()
 
-    def step(self, n=1):
-        self.done += n
+    def start(self, index):
+        with self.lock:
+            self.running[index] = time.monotonic()
+
+    def step(self, n=1, index=None):
+        with self.lock:
+            self.running.pop(index, None)
+            self.done += n
+            self._draw(force=self.done == self.total)
+
+    def tick(self):
+        """Redraw (from a timer), so a slow deal shows while it runs."""
+        with self.lock:
+            if self.done < self.total:
+                self._draw()
+
+    def slowest(self, now=None):
+        """(index, seconds) of the deal running longest, once past slow."""
+        if not self.running:
+            return None
+        now = time.monotonic() if now is None else now
+        index, t0 = min(self.running.items(), key=lambda it: it[1])
+        return (index, now - t0) if now - t0 >= self.slow else None
+
+    def _draw(self, force=False):
         now = time.monotonic()
-        if now - self.last > 0.2 or self.done == self.total:
-            self.last = now
-            full = self.width * self.done // max(1, self.total)
-            self.out.write("\r[%s%s] %d/%d" % ("#" * full,
-                                               "." * (self.width - full),
-                                               self.done, self.total))
-            if self.done == self.total:
-                self.out.write("\n")
-            self.out.flush()
+        if not force and now - self.last < 0.2:
+            return
+        self.last = now
+        full = self.width * self.done // max(1, self.total)
+        line = "[%s%s] %d/%d" % ("#" * full, "." * (self.width - full),
+                                 self.done, self.total)
+        slow = self.slowest(now)
+        if slow and self.done < self.total:
+            line += "  deal %d running %.1f s" % (slow[0] + 1, slow[1])
+        self.out.write("\r" + line + " " * max(0, self.shown - len(line)))
+        self.shown = len(line)
+        if self.done == self.total:
+            self.out.write("\n")
+        self.out.flush()
 
 
 def run_many(jobs_list, jobs, worker=_solve_one, progress=True):
-    """Run worker over jobs_list with `jobs` processes, in order."""
+    """Run worker over jobs_list with `jobs` processes; results in order.
+    With progress, a Progress line on stderr, redrawn while deals run."""
     bar = Progress(len(jobs_list)) if progress else None
-    results = []
-    if jobs <= 1:
-        for job in jobs_list:
-            results.append(worker(job))
-            if bar:
-                bar.step()
-        return results
+    stop = threading.Event()
+    if bar:
+        ticker = threading.Thread(target=_tick, args=(bar, stop),
+                                  daemon=True)
+        ticker.start()
+    try:
+        if jobs <= 1:
+            results = []
+            for i, job in enumerate(jobs_list):
+                if bar:
+                    bar.start(i)
+                results.append(worker(job))
+                if bar:
+                    bar.step(index=i)
+            return results
+        return _run_pool(jobs_list, jobs, worker, bar)
+    finally:
+        stop.set()
+
+
+def _tick(bar, stop, every=0.25):
+    while not stop.wait(every):
+        bar.tick()
+
+
+def _run_pool(jobs_list, jobs, worker, bar):
+    """At most `jobs` deals in flight, so each one's start time is known."""
     import multiprocessing
+    import queue
+    finished = queue.Queue()
+    results = [None] * len(jobs_list)
+    todo = iter(enumerate(jobs_list))
     with multiprocessing.Pool(jobs) as pool:
-        for r in pool.imap(worker, jobs_list, chunksize=1):
-            results.append(r)
+        def submit():
+            for i, job in todo:
+                if bar:
+                    bar.start(i)
+                pool.apply_async(
+                    worker, (job,),
+                    callback=lambda r, i=i: finished.put((i, True, r)),
+                    error_callback=lambda e, i=i: finished.put((i, False, e)))
+                return 1
+            return 0
+        in_flight = sum(submit() for _ in range(jobs))
+        while in_flight:
+            i, ok, r = finished.get()
+            if not ok:
+                raise r
+            results[i] = r
             if bar:
-                bar.step()
+                bar.step(index=i)
+            in_flight += submit() - 1
     return results
 
 
@@ -211,10 +293,16 @@ def cmd_stats(args):
     if args.deals <= 0 or args.jobs <= 0:
         print("error: --deals and --jobs must be positive", file=sys.stderr)
         return 2
-    decks = random_decks(args.deals, args.seed)
+    seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1000000)
+        print("seed %d (pass --seed %d to repeat)" % (seed, seed),
+              file=sys.stderr, flush=True)
+    decks = random_decks(args.deals, seed)
     t0 = time.perf_counter()
     results = run_many([(d, args.budget) for d in decks], args.jobs)
     s = summarize(results)
+    s["seed"] = seed
     s["wall_seconds"] = time.perf_counter() - t0
     if args.json:
         print(json.dumps(s))
@@ -226,7 +314,7 @@ def cmd_stats(args):
     else:
         share = "%.1f%%" % (100 * s["share_low"])
     print("%d deals (seed %d): %d winnable, %d not winnable, %d undecided"
-          % (n, args.seed, s["winnable"], s["not_winnable"], s["undecided"]))
+          % (n, seed, s["winnable"], s["not_winnable"], s["undecided"]))
     print("winnable share %s, 95%% confidence interval %.1f%% .. %.1f%%"
           % (share, 100 * s["ci95"][0], 100 * s["ci95"][1]))
     if s["undecided"]:

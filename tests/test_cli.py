@@ -300,3 +300,66 @@ def test_find_pysolfc_order(tmp_path):
     assert bad.startswith("unavailable") and "PYSOLFC_DIR" in bad
     none = find({}, tmp_path / "no-checkout", ["/nowhere"])
     assert none.startswith("unavailable") and "make setup" in none
+
+
+# -- every option says what it does -------------------------------------------
+
+def test_every_option_has_help():
+    import argparse
+    from pysolfc_camelot.cli import build_parser
+
+    def walk(parser, path):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                helps = {a.dest: a.help for a in action._choices_actions}
+                for name, sub in action.choices.items():
+                    assert helps.get(name), "%s %s: no help" % (path, name)
+                    yield from walk(sub, path + " " + name)
+            else:
+                yield path, action
+
+    seen = 0
+    for path, action in walk(build_parser(), "pysolfc_camelot"):
+        name = "/".join(action.option_strings) or action.dest
+        assert action.help and action.help != "==SUPPRESS==" \
+            and action.help.strip(), "%s %s: no help text" % (path, name)
+        seen += 1
+    assert seen > 15
+    r = run("stats", "--help")
+    assert r.returncode == 0 and "processes at once" in r.stdout
+
+
+# -- stats: a seed when none is given, and the slow deal while it waits -------
+
+def test_stats_without_seed_prints_one_that_repeats_the_run():
+    import re
+    r = run("stats", "--deals", "5", "--json")
+    assert r.returncode == 0, r.stderr
+    m = re.search(r"seed (\d+) \(pass --seed (\d+) to repeat\)", r.stderr)
+    assert m and m.group(1) == m.group(2), r.stderr
+    first = json.loads(r.stdout)
+    assert first["seed"] == int(m.group(1))
+    again = run("stats", "--deals", "5", "--json", "--seed", m.group(1))
+    assert again.returncode == 0 and "pass --seed" not in again.stderr
+    second = json.loads(again.stdout)
+    for key in ("seed", "winnable", "not_winnable", "undecided", "states"):
+        assert first[key] == second[key], key
+    text = run("stats", "--deals", "2")
+    assert text.returncode == 0
+    seed = re.search(r"seed (\d+) \(pass", text.stderr).group(1)
+    assert "2 deals (seed %s)" % seed in text.stdout
+
+
+def test_progress_names_the_slow_deal_while_it_runs(capsys):
+    import time
+    from pysolfc_camelot.solver_cli import run_many
+    for jobs in (1, 2):
+        assert run_many([0.05, 1.6, 0.05], jobs, worker=time.sleep) == \
+            [None] * 3
+        err = capsys.readouterr().err
+        assert "deal 2 running 1." in err, (jobs, err)
+        assert "deal 1 running" not in err and "deal 3 running" not in err
+        assert err.rstrip(" \n").endswith("3/3")
+    assert run_many([-3, 1, -2, 5, -7], 2, worker=abs, progress=False) == \
+        [3, 1, 2, 5, 7]
+    assert capsys.readouterr().err == ""
