@@ -24,8 +24,9 @@ test: setup
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 
-bench:
+# Both set up first, so they work on a fresh clone.
+bench: setup
 	$(VENV_PY) bench/bench.py
 
-pictures:
+pictures: setup
 	$(VENV_PY) -m pysolfc_camelot pictures
