@@ -176,9 +176,9 @@ EL = {
     "camelot.mark.queen": "Q",
     "camelot.mark.jack": "J",
     "camelot.help.slot": "Θέση {slot}: οποιοδήποτε αριθμητικό φύλλο",
-    "camelot.help.king_slot": "Θέση {slot}: Ρήγας ή αριθμητικό φύλλο",
-    "camelot.help.queen_slot": "Θέση {slot}: Ντάμα ή αριθμητικό φύλλο",
-    "camelot.help.jack_slot": "Θέση {slot}: Βαλές ή αριθμητικό φύλλο",
+    "camelot.help.king_slot": "Θέση {slot}: ρήγας ή αριθμητικό φύλλο",
+    "camelot.help.queen_slot": "Θέση {slot}: ντάμα ή αριθμητικό φύλλο",
+    "camelot.help.jack_slot": "Θέση {slot}: βαλές ή αριθμητικό φύλλο",
     "camelot.help.discard": "Φύλλα που απομακρύνθηκαν",
     "camelot.save.other":
         "Δεν είναι αποθηκευμένη παρτίδα του {game} αυτής της έκδοσης.",

@@ -5,6 +5,7 @@ of plural forms; the language is chosen as the rules pages' is (PySolFC's
 setting, then the locale, then English); the game asks for texts that
 exist; and in a real PySolFC window under Xvfb the table speaks the
 player's language (screenshots kept in artifacts/<test>/)."""
+import html
 import re
 import string
 import sys
@@ -115,6 +116,24 @@ def test_missing_translation_falls_back_to_english(monkeypatch):
     del table["camelot.phase.1"]
     monkeypatch.setitem(TABLES, "ru", table)
     assert tr("camelot.phase.1", lang="ru") == EN["camelot.phase.1"]
+
+
+def page_text(game, lang):
+    """A rules page source as its reader sees the words: no tags, entities
+    decoded, every run of spaces (no-break ones too) one space."""
+    body = rulespages.source_file(game, lang).read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<[^>]+>", " ", body))
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+@pytest.mark.parametrize("lang", list(TABLES))
+def test_rules_pages_quote_the_hint_label_as_the_table_shows_it(lang):
+    text = page_text("camelot", lang)
+    for mode in ("fair", "perfect"):
+        label = tr("camelot.hints.label", lang=lang,
+                   mode=tr("camelot.hints." + mode, lang=lang))
+        shown = " ".join(label.splitlines()[0].replace("\u00a0", " ").split())
+        assert shown in text, (lang, shown)
 
 
 # ------------------------------------------------------ language choice --
