@@ -96,22 +96,15 @@ EN = {
     "camelot.save.missing": "cards are missing",
     "camelot.save.rules": "the cards break the rules ({detail})",
     # The Solver dialog (Assist > Solver), shared by our games.
-    "solver.title": "{game}: Solver",
-    "solver.start": "Start",
-    "solver.play": "Play",
     "solver.stop": "Stop",
-    "solver.close": "Close",
-    "solver.progress": "Progress",
-    "solver.states": "Stored-States:",
-    "solver.time": "Time:",
     "solver.seconds": "{seconds} s",
     "solver.searching": "Searching...",
     "solver.solvable": ("This game is solvable in {n} move.",
                         "This game is solvable in {n} moves."),
     "solver.unsolvable": "This deal cannot be won.",
-    "solver.gave_up": "No answer within {seconds} s.",
+    "solver.gave_up": "The iteration limit was reached after {seconds} s: "
+                      "no answer.",
     "solver.stopped": "Stopped. The game is unchanged.",
-    "solver.game_over": "The game is over.",
 }
 
 # ------------------------------------------------------------ Russian --
@@ -141,23 +134,16 @@ RU = {
     "camelot.save.crowded": "в ячейке или на сбросе больше одной карты",
     "camelot.save.missing": "не хватает карт",
     "camelot.save.rules": "карты лежат против правил ({detail})",
-    "solver.title": "{game}: решатель",
-    "solver.start": "Начать",
-    "solver.play": "Играть",
     "solver.stop": "Стоп",                        # PySolFC: Stop
-    "solver.close": "Закрыть",
-    "solver.progress": "Прогресс",                # PySolFC: Progress
-    "solver.states": "Сохранённых состояний:",    # PySolFC: Stored-States:
-    "solver.time": "Время:",
     "solver.seconds": "{seconds} с",
     "solver.searching": "Поиск...",
     "solver.solvable": ("Эту игру можно решить за {n} ход.",
                         "Эту игру можно решить за {n} хода.",
                         "Эту игру можно решить за {n} ходов."),
     "solver.unsolvable": "Эту раздачу выиграть нельзя.",
-    "solver.gave_up": "За {seconds} с ответа нет.",
+    "solver.gave_up": "Предел итераций исчерпан за {seconds} с, "
+                      "ответа нет.",
     "solver.stopped": "Остановлено. Игра не изменилась.",
-    "solver.game_over": "Игра окончена.",
 }
 
 # -------------------------------------------------------------- Greek --
@@ -189,22 +175,15 @@ EL = {
     "camelot.save.crowded": "μια θέση ή ο σωρός έχει πάνω από ένα φύλλο",
     "camelot.save.missing": "λείπουν φύλλα",
     "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
-    "solver.title": "{game}: επιλυτής",
-    "solver.start": "Έναρξη",
-    "solver.play": "Παίξε",
     "solver.stop": "Διακοπή",
-    "solver.close": "Κλείσιμο",
-    "solver.progress": "Πρόοδος",
-    "solver.states": "Αποθηκευμένες καταστάσεις:",
-    "solver.time": "Χρόνος:",
     "solver.seconds": "{seconds} δευτ.",
     "solver.searching": "Αναζήτηση...",
     "solver.solvable": ("Η παρτίδα λύνεται σε {n} κίνηση.",
                         "Η παρτίδα λύνεται σε {n} κινήσεις."),
     "solver.unsolvable": "Αυτή η μοιρασιά δεν μπορεί να κερδηθεί.",
-    "solver.gave_up": "Καμία απάντηση μέσα σε {seconds} δευτ.",
+    "solver.gave_up": "Το όριο επαναλήψεων εξαντλήθηκε σε {seconds} δευτ. "
+                      "χωρίς απάντηση.",
     "solver.stopped": "Διακόπηκε. Η παρτίδα δεν άλλαξε.",
-    "solver.game_over": "Η παρτίδα τελείωσε.",
 }
 
 # ------------------------------------------------------------- French --
@@ -241,23 +220,16 @@ FR = {
                             "carte",
     "camelot.save.missing": "il manque des cartes",
     "camelot.save.rules": "les cartes enfreignent les règles ({detail})",
-    "solver.title": "{game}\u00a0: Solveur",     # PySolFC: &Solveur...
-    "solver.start": "Démarrer",
-    "solver.play": "Jouer",
     "solver.stop": "Stop",                       # PySolFC: Stop
-    "solver.close": "Fermer",
-    "solver.progress": "Progrès",                # PySolFC: Progress
-    "solver.states": "États sauvegardés\u00a0:",  # PySolFC: Stored-States:
-    "solver.time": "Temps\u00a0:",
     "solver.seconds": "{seconds}\u00a0s",
     "solver.searching": "Recherche...",
     # PySolFC's own wording of "This game is solvable in %d moves."
     "solver.solvable": ("Ce jeu est résoluble en {n} déplacement.",
                         "Ce jeu est résoluble en {n} déplacements."),
     "solver.unsolvable": "Cette donne ne peut pas être gagnée.",
-    "solver.gave_up": "Pas de réponse en {seconds}\u00a0s.",
+    "solver.gave_up": "Nombre d’itérations dépassé après {seconds}\u00a0s, "
+                      "sans réponse.",
     "solver.stopped": "Arrêté. La partie n’a pas changé.",
-    "solver.game_over": "La partie est terminée.",
 }
 
 TABLES = {"en": EN, "ru": RU, "el": EL, "fr": FR}

@@ -80,10 +80,12 @@ def test_terms_of_the_translation_review():
     # ru: «убирать», never «снимать»; fr: «Solveur» as PySolFC's menu.
     ru = " ".join(" ".join(forms(v)) for v in TABLES["ru"].values())
     assert "убира" in ru and not re.search("снима|сним", ru)
-    assert "Solveur" in TABLES["fr"]["solver.title"]
+    # The rules pages follow the same review.
+    ru_page, fr_page = page_text("camelot", "ru"), page_text("camelot", "fr")
+    assert "Раскладка" in ru_page and not re.search("снима|сняти", ru_page)
+    assert "Assistance > Solveur" in fr_page and "(le talon)" in fr_page
     # PySolFC's catalogs (pysol.mo 3.6.1) for the same concepts.
-    assert TABLES["ru"]["solver.states"] == "Сохранённых состояний:"
-    assert TABLES["fr"]["solver.states"] == "États sauvegardés\u00a0:"
+    assert TABLES["ru"]["solver.stop"] == "Стоп"
     assert TABLES["fr"]["solver.solvable"][1] == \
         "Ce jeu est résoluble en {n} déplacements."
 
@@ -214,6 +216,7 @@ def test_the_game_asks_only_for_texts_that_exist():
     keys |= {"camelot.phase.1", "camelot.phase.2"}
     keys |= {"camelot.hints." + mode for mode in hintmode.MODES}
     assert sorted(keys - set(EN)) == []
+    assert sorted(set(EN) - keys) == [], "texts nobody uses"
     source = (PACKAGE / "camelot" / "game.py").read_text(encoding="utf-8")
     assert '"camelot.phase.%d"' in source
     assert '"camelot.hints." + self.hint_mode' in source
