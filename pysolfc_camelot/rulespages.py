@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from . import camelot, plot  # noqa: F401  (plot: pages to come)
+from . import camelot, plot
 
 LANGUAGES = ("en", "ru", "el", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -75,6 +75,8 @@ def demo_win_rate(language):
 GAMES = {
     "camelot": {"name": camelot.GAME_NAME,
                 "placeholders": {"WINNABLE_SHARE": winnable_share}},
+    "plot": {"name": plot.GAME_NAME,
+             "placeholders": {"DEMO_WIN_RATE": demo_win_rate}},
 }
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "el": "Ελληνικά",
