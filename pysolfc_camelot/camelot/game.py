@@ -20,6 +20,7 @@ from pysollib.util import ANY_RANK, ANY_SUIT
 
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, model_card
+from ..pysol_solver import AssistedGame, SolverBase
 from ..texts import tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import DEAL, Move
@@ -146,67 +147,52 @@ def hint_tuple(game, move, level):
 
 
 class Camelot_Hint(AbstractHint):
-    """Assist > Hint and the demo: fair or perfect, as the player chose."""
+    """Assist > Hint and the demo: fair or perfect, as the player chose.
+    The search ran in a worker thread (CamelotPlus.assist_job); here the
+    answer is only read, so PySolFC's synchronous call never waits."""
 
     def computeHints(self):
         game = self.game
         pos = game.position()
         if pos.status() != rules.PLAYING:
             return
-        move = hintmode.choose_move(pos, game.hint_mode,
-                                    for_demo=self.level >= 2)
+        found, move = game.assist_answer(self.level)
+        if not found or move is None or not pos.is_legal(move):
+            from .hints import heuristic_move   # instant, never searches
+            move = heuristic_move(pos)
         if move is not None:
             self.addHint(50000, *hint_tuple(game, move, self.level))
 
 
-class Camelot_Solver:
+class Camelot_Solver(SolverBase):
     """Assist > Solver: solve the deal with the real stock order, then play
-    the winning line."""
+    the winning line.  The search runs in a worker thread (SolverBase);
+    Max iterations in the dialog bounds the canonical states it expands."""
 
-    BUDGET_SECONDS = 60.0
+    def position_key(self):
+        return self.game.position()
 
-    def __init__(self, game, dialog, **kw):
-        self.game, self.dialog = game, dialog
-        self.options = {}
-        self.hints, self.solver_state = [], "not_started"
-        self.line = []              # (position, move) along the solution
+    def hint_tuple(self, move):
+        return hint_tuple(self.game, move, 3)
 
-    def config(self, **kw):
-        self.options.update(kw)
-
-    def _solve(self, pos):
-        """Solve from ``pos``; keep the winning line, if any, to follow."""
+    def solve_job(self, max_states):
         from . import solver
-        res = solver.solve(pos, budget_seconds=self.BUDGET_SECONDS)
-        self.line = []
-        for m in res.moves or ():
-            self.line.append((pos, m))
-            pos = pos.after(m)
-        return res
+        start = self.game.position()
 
-    def computeHints(self):
-        res = self._solve(self.game.position())
-        if self.dialog is not None:
-            self.dialog.setText(iter="", depth="", states=str(res.states))
-        self.solver_state = {True: "solved", False: "unsolved",
-                             None: "intractable"}[res.winnable]
-        self.hints = [hint_tuple(self.game, m, 3) for _, m in self.line]
-        self.hints.append(None)
-
-    def getHints(self, taken_hint=None):
-        pos = self.game.position()
-        move = next((m for p, m in self.line if p == pos), None)
-        if move is None:            # left the line (e.g. an auto deal)
-            if not self._solve(pos).winnable:
-                return None
-            move = self.line[0][1]
-        n, src, dst = hint_tuple(self.game, move, 3)
-        return [(999999, 0, n, src, dst, None, None)]
+        def job(should_stop, progress):
+            res = solver.solve(start, budget_states=max_states,
+                               progress=progress, should_stop=should_stop)
+            line, pos = [], start
+            for m in res.moves or ():
+                line.append((pos, m))
+                pos = pos.after(m)
+            return res.winnable, line, res.states
+        return job
 
 
 # ------------------------------------------------------------------ game
 
-class CamelotPlus(Game):
+class CamelotPlus(AssistedGame, Game):
     Hint_Class = Camelot_Hint
     Solver_Class = Camelot_Solver
     GAME_VERSION = 1
@@ -339,6 +325,19 @@ class CamelotPlus(Game):
         self.hint_mode = hintmode.toggle(self.app, self.hint_mode)
         self.hints.list = None
         self.updateText()
+
+    def assist_job(self, level):
+        """The search behind a hint (level 0, 1) or a demo move (2): its
+        key and the job AssistedGame runs in a worker thread."""
+        pos, mode, for_demo = self.position(), self.hint_mode, level >= 2
+        key = (mode, for_demo and mode == "perfect", pos.stock, pos.waste,
+               tuple(pos.tableau), pos.phase)
+
+        def job(should_stop, progress):
+            if pos.status() != rules.PLAYING:
+                return None
+            return hintmode.choose_move(pos, mode, for_demo=for_demo)
+        return key, job
 
     def _writeTestState(self, pos):
         path = os.environ.get("CAMELOT_TEST_STATE_FILE")

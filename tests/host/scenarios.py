@@ -411,6 +411,17 @@ def wait_until(app, cond, seconds):
     return cond()
 
 
+def ready_hint(app, game, level=0):
+    """Assist > Hint as the player sees it: PySolFC asks, our search runs
+    in a thread and the arrow comes when it is done.  Returns the hint."""
+    h = game.showHint(level=level, sleep=0)
+    if h is None:
+        assert wait_until(app, lambda: game.assist_ready(level), 30), \
+            "no hint within 30 s at\n%r" % game.position()
+        h = game.showHint(level=level, sleep=0)
+    return h
+
+
 def scenario_perfect_hints_win(app):
     quiet(app)
     deck = hard_winnable_deck()
@@ -418,7 +429,7 @@ def scenario_perfect_hints_win(app):
     game.hint_mode = "perfect"
     steps = 0
     while game.position().status() == rules.PLAYING and steps < 300:
-        h = game.showHint(level=0, sleep=0)
+        h = ready_hint(app, game)
         assert h, "no hint at\n%r" % game.position()
         follow(game, h)
         steps += 1
@@ -431,7 +442,7 @@ def scenario_fair_hint_is_a_legal_move(app):
     game = new_deal(app, hard_winnable_deck())
     game.hint_mode = "fair"
     for _ in range(12):
-        h = game.showHint(level=0, sleep=0)
+        h = ready_hint(app, game)
         assert h
         follow(game, h)
     return {"position": repr(game.position())}
@@ -449,27 +460,46 @@ def scenario_demo_perfect_wins(app):
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
 
-def scenario_solver_dialog(app):
+def solver_dialog(app):
     import sys
+    return [m.solver_dialog for name, m in sys.modules.items()
+            if name.endswith("solverdialog") and
+            getattr(m, "solver_dialog", None) is not None][0]
+
+
+def solver_result(app, dialog, seconds=120):
+    """Start has returned at once; wait for the verdict of the search."""
+    from pysolfc_camelot.texts import tr
+    searching = tr("solver.searching")
+    # The dialog writes its own verdict when Start returns; ours replaces
+    # it before the label is drawn (an idle callback).
+    app.top.update_idletasks()
+    assert wait_until(app, lambda: dialog.result_label["text"] and
+                      not dialog.result_label["text"].startswith(searching),
+                      seconds), dialog.result_label["text"]
+    return dialog.result_label["text"]
+
+
+def scenario_solver_dialog(app):
+    from pysolfc_camelot.texts import tr
     quiet(app)
     app.opt.timeouts["demo"] = 0.0
     new_deal(app, hard_winnable_deck())
     app.menubar.mSolver()
-    dialog = [m.solver_dialog for name, m in sys.modules.items()
-              if name.endswith("solverdialog") and
-              getattr(m, "solver_dialog", None) is not None][0]
+    dialog = solver_dialog(app)
     assert GAME_NAME in dialog.games
     dialog.startSolving()
-    text = dialog.result_label["text"]
-    assert "solvable in" in text, text
-    n = int(text.split("solvable in")[1].split()[0])
+    text = solver_result(app, dialog)
+    n = len(app.game.solver.line)
+    assert text == tr("solver.solvable", n=n), text
+    assert str(dialog.play_button.cget("state")) == "normal"
     dialog.startPlay()
     assert wait_until(app, lambda: app.game.position().is_won(), 120), \
         app.game.position()
     # A deal that cannot be won says so.
     new_deal(app, LOSE_DECK)
     dialog.startSolving()
-    lost_text = dialog.result_label["text"]
-    assert "could not solve" in lost_text, lost_text
+    lost_text = solver_result(app, dialog)
+    assert lost_text == tr("solver.unsolvable"), lost_text
     dialog.mDone(3)                         # its Close button
     return {"solution moves": n, "unsolvable": lost_text}

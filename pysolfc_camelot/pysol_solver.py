@@ -1,0 +1,499 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What every game of this package shares with PySolFC's Assist menu.
+
+* ``Task``: a search in a worker thread.  Only the Tk thread touches Tk;
+  it polls the task with ``after`` and reads its result when done, so no
+  search ever holds up PySolFC's event loop.
+* ``enable_solver_menu`` / ``restore_solver_menu``: PySolFC creates the
+  Assist > Solver... entry greyed out (and without a command) unless
+  freecell-solver was found at start-up.  Our games solve themselves, so
+  while one of them is the current game the entry is enabled, and when the
+  player moves on to another game it gets back exactly the state and
+  command PySolFC gave it.
+* ``AssistedGame``: a mixin for our ``Game`` classes (list it before
+  ``Game``).  It switches the menu entry on and off with the game's life
+  (``create`` and ``destruct``), makes Assist > Hint asynchronous (the
+  arrow appears when the search is done, and only if the position has not
+  changed meanwhile) and lets a demo step wait for its search without
+  blocking.  A game supplies ``assist_job(level)``.
+* ``SolverBase``: the contract of PySolFC's Solver dialog
+  (``Solver_Class(game, dialog)``, ``config``, ``computeHints``, ``hints``,
+  ``solver_state``, ``getHints`` for Play) with the search in a ``Task``:
+  progress in the dialog, Start turning into Stop while it runs, and the
+  search stopped when the dialog closes, a new game starts or the position
+  changes.  A game supplies ``solve_job``, ``position_key`` and
+  ``hint_tuple``.
+"""
+import sys
+import threading
+import time
+import traceback
+import weakref
+
+POLL_MS = 30            # how often the Tk side looks at a running task
+DEMO_WAIT = 0.01        # a demo step waiting for its search yields this long
+SOLVER_MENU = ".menubar.assist.solver"
+
+
+def tr(key, **fields):
+    from .texts import tr as translate
+    return translate(key, **fields)
+
+
+# ------------------------------------------------------------------ tasks
+
+class Task:
+    """``job(should_stop, progress)`` run in a daemon thread.
+
+    ``should_stop()`` turns True once ``cancel()`` was called; a job passes
+    it on to the solver, which then returns early.  ``progress(states,
+    seconds)`` may be called by the job from its thread; the Tk side reads
+    ``states`` and ``elapsed()``.  ``done``, ``result`` and ``error`` are
+    set by the thread when the job returns (or raises)."""
+
+    def __init__(self, job, name="search"):
+        self._stop = threading.Event()
+        self.done = False
+        self.result = self.error = None
+        self.states = 0
+        self.started = time.monotonic()
+        self.finished = None
+        self._thread = threading.Thread(target=self._run, args=(job,),
+                                        name="pysolfc-camelot " + name,
+                                        daemon=True)
+        self._thread.start()
+
+    def _run(self, job):
+        try:
+            self.result = job(self._stop.is_set, self._progress)
+        except BaseException as e:          # reported on the Tk side
+            self.error = e
+            traceback.print_exc()
+        finally:
+            self.finished = time.monotonic()
+            self.done = True
+
+    def _progress(self, states, seconds=None):
+        self.states = states
+
+    def cancel(self):
+        self._stop.set()
+
+    @property
+    def cancelled(self):
+        return self._stop.is_set()
+
+    def elapsed(self):
+        return (self.finished or time.monotonic()) - self.started
+
+
+# -------------------------------------------------------- the menu entry
+
+# app -> (state, command) as PySolFC made the entry, while we changed it
+_saved_entries = weakref.WeakKeyDictionary()
+# app -> the Tcl command name of app.menubar.mSolver, registered once
+_commands = weakref.WeakKeyDictionary()
+
+
+def solver_entry(app):
+    """(menu, index) of Assist > Solver..., or None (no menubar)."""
+    menubar = getattr(app, "menubar", None)
+    entry = getattr(menubar, "menupath", {}).get(SOLVER_MENU)
+    return None if entry is None else entry[:2]
+
+
+def enable_solver_menu(app):
+    entry = solver_entry(app)
+    if entry is None:
+        return False
+    menu, index = entry
+    if app not in _saved_entries:
+        _saved_entries[app] = (str(menu.entrycget(index, "state")),
+                               str(menu.entrycget(index, "command")))
+    command = _commands.get(app)
+    if command is None:
+        command = _commands[app] = menu.register(app.menubar.mSolver)
+    menu.entryconfig(index, state="normal", command=command)
+    return True
+
+
+def restore_solver_menu(app):
+    saved = _saved_entries.pop(app, None)
+    entry = solver_entry(app)
+    if saved is None or entry is None:
+        return False
+    menu, index = entry
+    state, command = saved
+    menu.entryconfig(index, state=state, command=command)
+    return True
+
+
+# ------------------------------------------------------------------ games
+
+class AssistedGame:
+    """Mixin for our PySolFC Game classes: ``class G(AssistedGame, Game)``.
+
+    The game implements ``assist_job(level)``, returning ``(key, job)``:
+    key identifies everything the answer depends on (the position, the
+    hint mode, the level), job is ``job(should_stop, progress)`` computing
+    the answer from a copy of the position (it runs in another thread and
+    must not touch the game).  Its Hint class asks ``assist_answer(level)``
+    for the answer, which is then always ready."""
+
+    _assist_task = None         # (key, Task) of the search under way
+    _assist_answers = None      # key -> answer, for the latest positions
+    _assist_hint = None         # (key, level, sleep) of a hint to show
+    _assist_after = None        # pending Tk ``after`` of the hint poll
+
+    # -- PySolFC's game life: the Solver menu entry follows it -------------
+
+    def create(self, app):
+        result = super().create(app)
+        if getattr(app, "game", None) is self:
+            enable_solver_menu(app)
+        return result
+
+    def destruct(self):
+        self.assist_cancel()
+        app = getattr(self, "app", None)
+        if app is not None and getattr(app, "game", None) is self:
+            restore_solver_menu(app)
+        super().destruct()
+
+    def _alive(self):
+        app = getattr(self, "app", None)
+        return app is not None and getattr(app, "game", None) is self
+
+    # -- searches ----------------------------------------------------------
+
+    def assist_job(self, level):
+        raise NotImplementedError
+
+    def assist_ready(self, level):
+        """True once the answer for the current position is known; starts
+        (or keeps running) its search otherwise.  Never blocks."""
+        key, job = self.assist_job(level)
+        answers = self._assist_answers
+        if answers is None:
+            answers = self._assist_answers = {}
+        if key in answers:
+            return True
+        running = self._assist_task
+        if running is not None and running[0] != key:
+            running[1].cancel()             # a stale search: drop it
+            running = None
+        if running is None:
+            running = self._assist_task = (key, Task(job, "hint"))
+        task = running[1]
+        if not task.done:
+            return False
+        self._assist_task = None
+        if len(answers) > 256:
+            answers.clear()
+        # A failed search (already printed) answers None: the game's own
+        # quick fallback then decides, rather than a search forever.
+        answers[key] = None if task.error is not None else task.result
+        return True
+
+    def assist_answer(self, level):
+        """(True, answer) when known for the current position, else
+        (False, None)."""
+        key, _job = self.assist_job(level)
+        answers = self._assist_answers or {}
+        if key in answers:
+            return True, answers[key]
+        return False, None
+
+    def assist_cancel(self):
+        running = self._assist_task
+        if running is not None:
+            running[1].cancel()
+        self._assist_task = None
+        self._assist_hint = None
+        after_id = self._assist_after
+        self._assist_after = None
+        if after_id is not None:
+            try:
+                self.top.after_cancel(after_id)
+            except Exception:
+                pass
+
+    # -- Assist > Hint: shown when ready -----------------------------------
+
+    def showHint(self, level=0, sleep=1.5, taken_hint=None):
+        if level >= 2 or self.assist_ready(level):
+            self._assist_hint = None
+            return super().showHint(level, sleep, taken_hint)
+        # PySolFC asks synchronously; answer later, without blocking.
+        self._assist_hint = (self.assist_job(level)[0], level, sleep)
+        if self._assist_after is None:
+            self._assist_after = self.top.after(POLL_MS, self._assistPoll)
+        return None
+
+    def _assistPoll(self):
+        self._assist_after = None
+        if not self._alive() or self._assist_hint is None:
+            return
+        key, level, sleep = self._assist_hint
+        if self.demo or self.assist_job(level)[0] != key:
+            self._assist_hint = None        # the player moved on: drop it
+            return
+        if not self.assist_ready(level):
+            self._assist_after = self.top.after(POLL_MS, self._assistPoll)
+            return
+        self._assist_hint = None
+        if self.busy:
+            return
+        if super().showHint(level, sleep):
+            self.stats.hints += 1           # as Assist > Hint counts them
+
+    # -- the demo and the Solver's Play: a step waits for its search -------
+
+    def playOneDemoMove(self, demo):
+        if demo.level >= 3:
+            solver = self.solver
+            ready = getattr(solver, "line_ready", None)
+            waiting = ready is not None and not ready()
+        else:
+            waiting = not self.assist_ready(demo.level)
+        if waiting:
+            # Not finished: PySolFC's demo runs the event loop and calls
+            # again; the search goes on in its thread meanwhile.
+            time.sleep(DEMO_WAIT)
+            return 0
+        return super().playOneDemoMove(demo)
+
+    def stopDemo(self, event=None):
+        super().stopDemo(event)
+        running = self._assist_task
+        if running is not None and self._assist_hint is None:
+            running[1].cancel()
+            self._assist_task = None
+
+
+# ----------------------------------------------------------------- solver
+
+class SolverBase:
+    """PySolFC's Solver dialog contract, searching in a worker thread.
+
+    A game's subclass provides:
+      solve_job(max_states) -> job(should_stop, progress) returning
+          (winnable True/False/None, [(key, move), ...] along a winning
+          line, states); called in the Tk thread, runs in the worker;
+      position_key() -> the current position's key (compared with ==);
+      hint_tuple(move) -> (ncards, from_stack, to_stack) for the demo.
+    """
+
+    def __init__(self, game, dialog, **kw):
+        self.game, self.dialog = game, dialog
+        self.options = {}
+        self.hints, self.hints_index = [], 0
+        self.solver_state = "not_started"
+        self.line = []
+        self.task = None            # the dialog's search
+        self.start_key = None
+        self.resolve = None         # (key, Task) re-solving during Play
+        self._after = None
+        self._start_text = None
+
+    def config(self, **kw):
+        self.options.update(kw)
+
+    # -- for the subclass ---------------------------------------------------
+
+    def solve_job(self, max_states):
+        raise NotImplementedError
+
+    def position_key(self):
+        raise NotImplementedError
+
+    def hint_tuple(self, move):
+        raise NotImplementedError
+
+    # -- the dialog: Start (and Start again = Stop) --------------------------
+
+    def max_states(self):
+        try:
+            n = int(self.options.get("max_iters") or 0)
+        except (TypeError, ValueError):
+            n = 0
+        return n if n > 0 else None
+
+    def searching(self):
+        return self.task is not None and not self.task.done
+
+    def computeHints(self):
+        """Called by the dialog's Start.  Returns at once: the dialog then
+        reads an empty hint list, and our own text replaces its verdict
+        (after_idle runs before the label is redrawn)."""
+        game = self.game
+        self.hints, self.solver_state = [None], "unsolved"
+        running = getattr(game, "_pysol_dialog_search", None)
+        if running is not None and running.searching():
+            # Start pressed while a search runs (the button says Stop): the
+            # running search stays the game's solver and reports the stop.
+            game.solver = running
+            running.stop()
+            self._later(running._show_progress)
+            return
+        game._pysol_dialog_search = self
+        self.start_key = self.position_key()
+        self.task = Task(self.solve_job(self.max_states()), "solver")
+        self._set_start_button(tr("solver.stop"))
+        self._later(self._show_progress)
+        self._after = game.top.after(POLL_MS, self._poll)
+
+    def stop(self):
+        """The player's Stop: end the search and say so."""
+        if self.task is not None:
+            self.task.cancel()
+
+    def _later(self, fn, *args):
+        """Run fn in the Tk thread once the dialog's own update is done."""
+        try:
+            self.game.top.after_idle(fn, *args)
+        except Exception:
+            pass
+
+    def _dialog_alive(self):
+        d = self.dialog
+        top = getattr(d, "top", None)
+        try:
+            return top is not None and bool(top.winfo_exists())
+        except Exception:
+            return False
+
+    def _game_alive(self):
+        game = self.game
+        app = getattr(game, "app", None)
+        return app is not None and getattr(app, "game", None) is game \
+            and game.solver is self
+
+    def _set_start_button(self, text):
+        if not self._dialog_alive():
+            return
+        button = getattr(self.dialog, "start_button", None)
+        if button is None:
+            return
+        try:
+            if self._start_text is None:
+                self._start_text = button.cget("text")
+            button.config(text=text if text is not None else self._start_text)
+        except Exception:
+            pass
+
+    def _say(self, text, **fields):
+        if not self._dialog_alive():
+            return
+        try:
+            if fields:
+                self.dialog.setText(**fields)
+            if text is not None:
+                self.dialog.result_label["text"] = text
+        except Exception:
+            pass
+
+    def _show_progress(self):
+        task = self.task
+        if task is None:
+            return
+        self._say(self._searching_text(task), iter="", depth="",
+                  states=str(task.states))
+
+    @staticmethod
+    def _searching_text(task):
+        return "%s %s" % (tr("solver.searching"), tr(
+            "solver.seconds", seconds="%.1f" % task.elapsed()))
+
+    def _poll(self):
+        self._after = None
+        task = self.task
+        if task is None:
+            return
+        game_alive = self._game_alive()
+        if not (game_alive and self._dialog_alive()) or \
+                self.position_key() != self.start_key:
+            # The dialog closed, a new game began or the player moved: the
+            # answer would be stale.
+            task.cancel()
+            self._end_search()
+            if game_alive:
+                self._say("", iter="", depth="", states="")
+            return
+        if not task.done:
+            self._show_progress()
+            self._after = self.game.top.after(POLL_MS, self._poll)
+            return
+        self._end_search()
+        self._finish(task)
+
+    def _end_search(self):
+        if getattr(self.game, "_pysol_dialog_search", None) is self:
+            self.game._pysol_dialog_search = None
+        self._set_start_button(None)
+
+    def _finish(self, task):
+        states = task.states
+        if task.error is not None:
+            text = "%s: %s" % (type(task.error).__name__, task.error)
+        elif task.cancelled:
+            text = tr("solver.stopped")
+        else:
+            winnable, line, states = task.result
+            if winnable:
+                self.line = list(line)
+                self.hints = [self.hint_tuple(m) for _k, m in self.line]
+                self.hints.append(None)
+                self.solver_state = "solved"
+                n = len(self.line)
+                text = tr("solver.solvable", n=n)
+            elif winnable is False:
+                self.solver_state = "unsolved"
+                text = tr("solver.unsolvable")
+            else:
+                self.solver_state = "intractable"
+                text = tr("solver.gave_up", seconds="%.1f" % task.elapsed())
+        self._say(text, iter="", depth="", states=str(states))
+        if self.solver_state == "solved" and self._dialog_alive():
+            try:
+                self.dialog.play_button.config(state="normal")
+            except Exception:
+                pass
+
+    # -- Play: the demo follows the line ---------------------------------
+
+    def _move_here(self):
+        key = self.position_key()
+        return next((m for k, m in self.line if k == key), None)
+
+    def line_ready(self):
+        """Before each step of Play: True when getHints can answer now.
+        Off the line (it should not happen), a new search runs first."""
+        if self._move_here() is not None:
+            return True
+        key = self.position_key()
+        if self.resolve is not None and self.resolve[0] != key:
+            self.resolve[1].cancel()
+            self.resolve = None
+        if self.resolve is None:
+            self.resolve = (key, Task(self.solve_job(self.max_states()),
+                                      "solver"))
+            return False
+        task = self.resolve[1]
+        if not task.done:
+            return False
+        self.resolve = None
+        if task.error is None and task.result[0]:
+            self.line = list(task.result[1])
+        return True             # no line: getHints says so, the demo ends
+
+    def getHints(self, taken_hint=None):
+        move = self._move_here()
+        if move is None:
+            return None
+        n, src, dst = self.hint_tuple(move)
+        return [(999999, 0, n, src, dst, None, None)]
+
+
+def log(*args):
+    print("pysolfc_camelot:", *args, file=sys.stderr)
