@@ -2,6 +2,7 @@
 from .cards import SUIT_CHARS, make_card
 
 PYSOL_SUITS = "CSHD"        # PySolFC's suit order: clubs, spades, hearts, ...
+CARDS_PER_DECK = 52
 
 
 def model_card(rank0, suit):
@@ -9,7 +10,17 @@ def model_card(rank0, suit):
     return make_card(rank0 + 1, SUIT_CHARS.index(PYSOL_SUITS[suit]))
 
 
+def card_of(card):
+    """Our card for a PySolFC card object (any deck)."""
+    return model_card(card.rank, card.suit)
+
+
 def card_for_id(card_id):
-    """Our card for a PySolFC card id of a one-deck game: ids run over the
-    suits, then the ranks, as PySolFC's createCards makes them."""
-    return model_card(card_id % 13, card_id // 13)
+    """Our card for a PySolFC card id.  PySolFC's createCards makes the
+    cards deck by deck, each deck suit by suit, ace to king, so id
+    ``d*52 + s*13 + r`` is deck d, suit s, rank r; in a game of two decks
+    the two copies of a card (ids i and i + 52) are the same card for us.
+    Callers check the id's range for their number of decks."""
+    if card_id < 0:
+        raise ValueError("not a card id: %r" % (card_id,))
+    return model_card(card_id % 13, card_id % CARDS_PER_DECK // 13)

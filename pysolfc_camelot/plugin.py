@@ -23,5 +23,8 @@ def rules_filename(game):
 
 
 def load():
-    from .camelot import game
-    game.register(rules_filename("camelot"))
+    """Register both games: Camelot Plus and The Plot Classic."""
+    from .camelot import game as camelot_game
+    from .plot import game as plot_game
+    camelot_game.register(rules_filename("camelot"))
+    plot_game.register(rules_filename("plot"))

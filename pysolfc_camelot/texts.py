@@ -95,6 +95,35 @@ EN = {
     "camelot.save.crowded": "a slot or the waste holds more than one card",
     "camelot.save.missing": "cards are missing",
     "camelot.save.rules": "the cards break the rules ({detail})",
+    # The Plot, on the table.  Under the stock and the reserve: how many
+    # cards they hold.
+    "plot.stock": "Stock: {count}",
+    "plot.reserve": "Reserve: {count}",
+    # Under the first foundation, set apart: the base rank of the deal.
+    "plot.base_rank": "Base rank: {rank}",
+    # Under the other seven foundations: how far the restriction is.
+    "plot.restricted":
+        "Other foundations open when the first holds 13: {count}/{full}",
+    "plot.open": "All foundations are open",
+    # What each pile is (PySolFC's help line for the stack).
+    "plot.help.stock": "Stock: a click deals one card to the waste, once",
+    "plot.help.waste": "Waste: its top card goes to a foundation, onto a "
+                       "pile or into a space",
+    "plot.help.reserve": "Reserve: its top card goes to the foundations "
+                         "only",
+    "plot.help.first_foundation": "First foundation: up from the base "
+                                  "rank to 13 cards; then the others open",
+    "plot.help.foundation": "Foundation: a base-rank card, then up by one "
+                            "to 13 cards",
+    "plot.help.tableau": "Tableau pile: down by one; a base-rank card "
+                         "stands alone; a space takes the waste's card",
+    # Why a save cannot be loaded (PySolFC's "Load game error" dialog).
+    "plot.save.other": "This is not a {game} save of this version.",
+    "plot.save.damaged": "This {game} save is damaged: {reason}",
+    "plot.save.stacks": "it has the wrong number of stacks",
+    "plot.save.card": "stack {stack} holds a card that cannot be there",
+    "plot.save.missing": "cards are missing",
+    "plot.save.rules": "the cards break the rules ({detail})",
     # The Solver dialog (Assist > Solver), shared by our games.
     "solver.stop": "Stop",
     "solver.seconds": "{seconds} s",
@@ -134,6 +163,29 @@ RU = {
     "camelot.save.crowded": "в ячейке или на сбросе больше одной карты",
     "camelot.save.missing": "не хватает карт",
     "camelot.save.rules": "карты лежат против правил ({detail})",
+    "plot.stock": "Запас: {count}",
+    "plot.reserve": "Резерв: {count}",
+    "plot.base_rank": "Базовое достоинство: {rank}",
+    "plot.restricted":
+        "Остальные базы откроются, когда в первой будет 13: {count}/{full}",
+    "plot.open": "Все базы открыты",
+    "plot.help.stock": "Запас: щелчок сдаёт одну карту на сброс, один раз",
+    "plot.help.waste": "Сброс: верхняя карта идёт на базу, на стопку поля "
+                       "или в пустую стопку",
+    "plot.help.reserve": "Резерв: верхняя карта идёт только на базы",
+    "plot.help.first_foundation": "Первая база: от базового достоинства "
+                                  "до 13 карт; потом открываются остальные",
+    "plot.help.foundation": "База: карта базового достоинства, затем по "
+                            "возрастанию до 13 карт",
+    "plot.help.tableau": "Стопка поля: по убыванию; карта базового "
+                         "достоинства лежит одна; пустую стопку занимает "
+                         "карта со сброса",
+    "plot.save.other": "Это не сохранённая партия {game} этой версии.",
+    "plot.save.damaged": "Сохранённая партия {game} повреждена: {reason}",
+    "plot.save.stacks": "в ней неверное число стопок",
+    "plot.save.card": "в стопке {stack} лежит карта, которой там не место",
+    "plot.save.missing": "не хватает карт",
+    "plot.save.rules": "карты лежат против правил ({detail})",
     "solver.stop": "Стоп",                        # PySolFC: Stop
     "solver.seconds": "{seconds} с",
     "solver.searching": "Поиск...",
@@ -175,6 +227,32 @@ EL = {
     "camelot.save.crowded": "μια θέση ή ο σωρός έχει πάνω από ένα φύλλο",
     "camelot.save.missing": "λείπουν φύλλα",
     "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
+    "plot.stock": "Μάνα: {count}",
+    "plot.reserve": "Απόθεμα: {count}",
+    "plot.base_rank": "Βασική αξία: {rank}",
+    "plot.restricted":
+        "Οι άλλες βάσεις ανοίγουν όταν η πρώτη έχει 13: {count}/{full}",
+    "plot.open": "Όλες οι βάσεις είναι ανοιχτές",
+    "plot.help.stock": "Μάνα: ένα κλικ μοιράζει ένα φύλλο στον σωρό, μία "
+                       "φορά",
+    "plot.help.waste": "Σωρός: το πάνω φύλλο πάει σε βάση, σε στοίβα ή σε "
+                       "κενή θέση",
+    "plot.help.reserve": "Απόθεμα: το πάνω φύλλο πάει μόνο στις βάσεις",
+    "plot.help.first_foundation": "Πρώτη βάση: από τη βασική αξία ως τα "
+                                  "13 φύλλα· μετά ανοίγουν οι άλλες",
+    "plot.help.foundation": "Βάση: ένα φύλλο της βασικής αξίας, μετά προς "
+                            "τα πάνω ως τα 13 φύλλα",
+    "plot.help.tableau": "Στοίβα του ταμπλό: προς τα κάτω· ένα φύλλο της "
+                         "βασικής αξίας μένει μόνο του· μια κενή θέση "
+                         "παίρνει το φύλλο του σωρού",
+    "plot.save.other":
+        "Δεν είναι αποθηκευμένη παρτίδα του {game} αυτής της έκδοσης.",
+    "plot.save.damaged":
+        "Η αποθηκευμένη παρτίδα του {game} είναι κατεστραμμένη: {reason}",
+    "plot.save.stacks": "έχει λάθος αριθμό στοιβών",
+    "plot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
+    "plot.save.missing": "λείπουν φύλλα",
+    "plot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
     "solver.stop": "Διακοπή",
     "solver.seconds": "{seconds} δευτ.",
     "solver.searching": "Αναζήτηση...",
@@ -220,6 +298,35 @@ FR = {
                             "carte",
     "camelot.save.missing": "il manque des cartes",
     "camelot.save.rules": "les cartes enfreignent les règles ({detail})",
+    "plot.stock": "Pioche\u00a0: {count}",
+    "plot.reserve": "Réserve\u00a0: {count}",
+    "plot.base_rank": "Valeur de base\u00a0: {rank}",
+    "plot.restricted": "Les autres fondations s’ouvrent quand la première "
+                       "en a 13\u00a0: {count}/{full}",
+    "plot.open": "Toutes les fondations sont ouvertes",
+    "plot.help.stock": "Pioche\u00a0: un clic retourne une carte sur la "
+                       "défausse, une seule fois",
+    "plot.help.waste": "Défausse\u00a0: sa carte va sur une fondation, sur "
+                       "une pile ou dans une place vide",
+    "plot.help.reserve": "Réserve\u00a0: sa carte du dessus ne va que sur "
+                         "les fondations",
+    "plot.help.first_foundation": "Première fondation\u00a0: de la valeur "
+                                  "de base à 13 cartes\u00a0; puis les "
+                                  "autres s’ouvrent",
+    "plot.help.foundation": "Fondation\u00a0: une carte de la valeur de "
+                            "base, puis en montant jusqu’à 13 cartes",
+    "plot.help.tableau": "Pile du tableau\u00a0: en descendant\u00a0; une "
+                         "carte de la valeur de base reste seule\u00a0; "
+                         "une place vide prend la carte de la défausse",
+    "plot.save.other":
+        "Ce n’est pas une partie de {game} sauvegardée par cette version.",
+    "plot.save.damaged":
+        "Cette partie de {game} sauvegardée est endommagée\u00a0: {reason}",
+    "plot.save.stacks": "le nombre de piles est faux",
+    "plot.save.card": "la pile {stack} contient une carte qui n’a rien "
+                      "à y faire",
+    "plot.save.missing": "il manque des cartes",
+    "plot.save.rules": "les cartes enfreignent les règles ({detail})",
     "solver.stop": "Stop",                       # PySolFC: Stop
     "solver.seconds": "{seconds}\u00a0s",
     "solver.searching": "Recherche...",

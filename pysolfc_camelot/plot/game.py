@@ -1,0 +1,458 @@
+"""The Plot in PySolFC: the Game subclass and its stacks.
+
+A thin adapter.  Every PySolFC card move of this game is exactly one move
+of the rules model (``Move(src, dst)`` between two named piles), so each
+stack only names its pile; ``moveFor`` turns a (from stack, to stack) pair
+into the rules move, and the rules model (rules.py) says whether it is
+legal.  Nothing here decides a rule.  Nothing happens by itself either: no
+automatic moves to the foundations, no automatic filling of spaces and no
+automatic deal, whatever PySolFC's Autodrop/Autodeal options say.
+"""
+from pickle import UnpicklingError
+
+from pysollib.game import Game
+from pysollib.gamedb import GI, GameInfo, registerGame
+from pysollib.hint import AbstractHint
+from pysollib.layout import Layout
+from pysollib.pysoltk import MfxCanvasText
+from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
+                            WasteTalonStack)
+from pysollib.util import ANY_RANK, ANY_SUIT
+
+from .. import pysol_common
+from ..cards import format_card
+from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
+from ..texts import tr
+from . import GAME_ID, GAME_NAME, rules
+from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
+                       Move, parse_deck)
+
+# Saves carry this tag: a save of another layout or version is refused
+# with PySolFC's "Load game error" dialog instead of being half loaded.
+SAVE_TAG = "plot-classic/1"
+# Stacks are created in this order, so a save's stack list reads back.
+TALON, WASTE_ID, RESERVE_ID, FIRST_FOUNDATION, FIRST_ROW = 0, 1, 2, 3, 11
+N_STACKS = FIRST_ROW + rules.N_TABLEAU
+N_CARDS = rules.N_CARDS
+# Cards of a tableau pile shown at full fan before the pile closes up to
+# stay clear of the row below (a pile never holds more than 12 cards).
+FAN_CARDS = 6
+
+
+
+
+def rank_label(rank):
+    """A rank as the cards' corners show it: A 2 ... 10 J Q K."""
+    return "10" if rank == 10 else rules.rank_name(rank)
+
+
+# ---------------------------------------------------------------- stacks
+
+class Plot_Talon(WasteTalonStack):
+    pile = STOCK
+
+    def canDealCards(self):
+        return self.game.isLegal(DEAL)
+
+    def getHelp(self):
+        return tr("plot.help.stock")
+
+
+class Plot_Waste(WasteStack):
+    pile = WASTE
+    getBottomImage = WasteStack._getReserveBottomImage  # an outline
+
+    def acceptsCards(self, from_stack, cards):
+        # Only a deal brings a card here; PySolFC asks this when it shows
+        # a "deal" hint as an arrow from the stock.
+        return self.game.accepts(from_stack, self)
+
+    def canMoveCards(self, cards):
+        return self.game.canMoveFrom(self, cards)
+
+    def getHelp(self):
+        return tr("plot.help.waste")
+
+
+class Plot_Reserve(OpenStack):
+    """The reserve: one squared pile, face up, its top card playable."""
+    pile = RESERVE
+
+    def __init__(self, x, y, game):
+        OpenStack.__init__(self, x, y, game, max_accept=0, max_move=1)
+
+    def acceptsCards(self, from_stack, cards):
+        return self.game.accepts(from_stack, self)
+
+    def canMoveCards(self, cards):
+        return self.game.canMoveFrom(self, cards)
+
+    def getHelp(self):
+        return tr("plot.help.reserve")
+
+
+class Plot_Foundation(AbstractFoundationStack):
+    # An outline with the base rank on it (texts.misc), not a suit.
+    getBottomImage = AbstractFoundationStack._getReserveBottomImage
+
+    def __init__(self, x, y, game, index):
+        AbstractFoundationStack.__init__(
+            self, x, y, game, suit=ANY_SUIT, base_rank=ANY_RANK,
+            max_accept=1, max_move=0, max_cards=rules.FULL)
+        self.pile = FOUNDATIONS[index]
+
+    def acceptsCards(self, from_stack, cards):
+        return self.game.accepts(from_stack, self, cards)
+
+    def canMoveCards(self, cards):
+        return False
+
+    def getHelp(self):
+        return tr("plot.help.first_foundation" if self.pile == FOUNDATIONS[0]
+                  else "plot.help.foundation")
+
+
+class Plot_RowStack(OpenStack):
+    """A tableau pile, fanned downward; it closes its fan up when it
+    grows so long that it would reach the row below."""
+    getBottomImage = OpenStack._getReserveBottomImage   # an outlined space
+
+    def __init__(self, x, y, game, index, yoffset, room):
+        OpenStack.__init__(self, x, y, game, max_accept=1, max_move=1)
+        self.pile = TABLEAU[index]
+        self.CARD_YOFFSET = yoffset
+        self.layout_yoffset = yoffset       # unscaled, as laid out
+        self.layout_room = room             # unscaled room for the fan
+
+    def acceptsCards(self, from_stack, cards):
+        return self.game.accepts(from_stack, self, cards)
+
+    def canMoveCards(self, cards):
+        return self.game.canMoveFrom(self, cards)
+
+    def reallocateCards(self):
+        # PySolFC calls this after every move and resize; the room scales
+        # with the cards (INIT_CARD_YOFFSET follows PySolFC's scaling).
+        full = self.INIT_CARD_YOFFSET[0]
+        gaps = len(self.cards) - 1
+        if full <= 0 or gaps <= 0:
+            want = (full,)
+        else:
+            room = self.layout_room * full / float(self.layout_yoffset)
+            want = (min(full, room / gaps),)
+        if tuple(self.CARD_YOFFSET) == want:
+            return False
+        self.CARD_YOFFSET = want
+        return True
+
+    def getHelp(self):
+        return tr("plot.help.tableau")
+
+
+# ----------------------------------------------------------------- hints
+
+def hint_tuple(game, move, level):
+    """``(ncards, from_stack, to_stack)`` for a rules move.  A deal (and a
+    ``stock>X`` shorthand, which starts with one) is an arrow from the
+    stock to the waste for the player, and a 0-card move from the talon,
+    which PySolFC's demo deals with, for the demo."""
+    s = game.s
+    if move.src == STOCK:
+        return (0, s.talon, None) if level >= 2 else (1, s.talon, s.waste)
+    return (1, game.stackFor(move.src), game.stackFor(move.dst))
+
+
+class Plot_Hint(AbstractHint):
+    """Assist > Hint and the demo: the move hints.hint_move chooses (a
+    good player's move, from what a player sees)."""
+
+    def computeHints(self):
+        from . import hints            # only when a hint is asked for
+        game = self.game
+        pos = game.position()
+        if pos is None or pos.status() != rules.PLAYING:
+            return
+        move = hints.hint_move(pos)
+        if move is not None and pos.is_legal(move):
+            self.addHint(50000, *hint_tuple(game, move, self.level))
+
+
+# ------------------------------------------------------------------ game
+
+class ThePlotClassic(Game):
+    Hint_Class = Plot_Hint
+    GAME_VERSION = 1
+
+    def createGame(self):
+        lay, s = Layout(self), self.s
+        XM, YM, XS, YS = lay.XM, lay.YM, lay.XS, lay.YS
+        CW, CH = lay.CW, lay.CH
+        # Room for a line of text under a card, whatever the card size.
+        gap = max(lay.TEXT_HEIGHT, YS // 5)
+        yoffset = max(1, lay.YOFFSET)
+        pitch = YS + FAN_CARDS * yoffset        # one tableau row
+        # Top row: the reserve, the first foundation set apart, the seven
+        # others.  Below: stock and waste on the left, the tableau in three
+        # rows of four, its columns under F1, F3, F5 and F7.
+        x_f0, x_f1 = XM + 1.5 * XS, XM + 3 * XS
+        y0, y1 = YM, YM + YS + gap
+        self.setSize(x_f1 + 7 * XS, y1 + 3 * pitch)
+        s.talon = Plot_Talon(XM, y1, self, max_rounds=1, num_deal=1)
+        s.waste = Plot_Waste(XM, y1 + YS + gap, self)
+        s.reserves.append(Plot_Reserve(XM, y0, self))
+        for i in range(rules.N_FOUNDATIONS):
+            x = x_f0 if i == 0 else x_f1 + (i - 1) * XS
+            s.foundations.append(Plot_Foundation(x, y0, self, i))
+        for i in range(rules.N_TABLEAU):
+            x = x_f1 + 2 * (i % 4) * XS
+            y = y1 + (i // 4) * pitch
+            s.rows.append(Plot_RowStack(x, y, self, i, yoffset,
+                                        room=pitch - CH - YM))
+        # stack ids: as TALON, WASTE_ID, ... above (checked on load)
+        assert [st.id for st in (s.talon, s.waste, s.reserves[0],
+                                 s.foundations[0], s.rows[0])] == \
+            [TALON, WASTE_ID, RESERVE_ID, FIRST_FOUNDATION, FIRST_ROW]
+        lay.createText(s.talon, "s", text_format=tr("plot.stock",
+                                                     count="%d"))
+        lay.createText(s.reserves[0], "s", text_format=tr("plot.reserve",
+                                                          count="%d"))
+        if self.preview <= 1:
+            font = self.app.getFont("canvas_default")
+            ty = y0 + CH + lay.TEXT_MARGIN
+            self.texts.base_rank = MfxCanvasText(
+                self.canvas, x_f0 + CW // 2, ty, anchor="n", font=font)
+            self.texts.info = MfxCanvasText(
+                self.canvas, x_f1 + (7 * XS - (XS - CW)) // 2, ty,
+                anchor="n", font=font)
+            # The base rank on each empty foundation, under the cards.
+            mark = self.app.getFont("canvas_large") or font
+            for f in s.foundations:
+                f.texts.misc = MfxCanvasText(
+                    self.canvas, f.x + CW // 2, f.y + CH // 2,
+                    anchor="center", font=mark)
+        lay.defaultStackGroups()
+        return lay
+
+    def _shuffleHook(self, cards):
+        return pysol_common.forced_order(cards, card_of, parse_deck)
+
+    def startGame(self):
+        # The order of the rules (Position.new_game): 13 cards to the
+        # reserve (the last on top), the next to F0, one to each pile.
+        s = self.s
+        self.startDealSample()
+        for _ in range(rules.N_RESERVE):
+            s.talon.dealRow(rows=s.reserves, frames=0)
+        s.talon.dealRow(rows=s.foundations[:1], frames=0)
+        s.talon.dealRow(rows=s.rows)
+        self.stopSamples()
+        s.talon.updateText()
+
+    # -- the rules model, asked for everything ---------------------------
+
+    def position(self):
+        """The rules model's position of the table; None while dealing
+        (before the base card is on F0)."""
+        s = self.s
+        if not s.foundations[0].cards:
+            return None
+        return rules.Position(
+            reserve=[card_of(c) for c in s.reserves[0].cards],
+            foundations=[[card_of(c) for c in f.cards]
+                         for f in s.foundations],
+            tableau=[[card_of(c) for c in r.cards] for r in s.rows],
+            stock=[card_of(c) for c in reversed(s.talon.cards)],
+            waste=[card_of(c) for c in s.waste.cards])
+
+    def stackFor(self, pile):
+        """The stack of a pile named as in the rules ("T4", "waste")."""
+        s = self.s
+        if pile == STOCK:
+            return s.talon
+        if pile == WASTE:
+            return s.waste
+        if pile == RESERVE:
+            return s.reserves[0]
+        if pile in FOUNDATIONS:
+            return s.foundations[FOUNDATIONS.index(pile)]
+        return s.rows[TABLEAU.index(pile)]
+
+    def moveFor(self, from_stack, to_stack):
+        """The rules move a drag (or a deal) from one stack to another
+        means; the rules model judges it.  (From the stock, the model reads
+        ``stock>X`` as a deal and a move of the new waste top: the same
+        position as the stock's top card put on X.)"""
+        src = getattr(from_stack, "pile", None)
+        dst = getattr(to_stack, "pile", None)
+        if src is None or dst is None:
+            return None
+        return Move(src, dst)
+
+    def isLegal(self, move):
+        pos = self.position()
+        return move is not None and pos is not None and pos.is_legal(move)
+
+    def accepts(self, from_stack, to_stack, cards=None):
+        """May the top card of from_stack go to to_stack?  One card at a
+        time, the top one, and only if the rules model says so."""
+        if cards is not None and (len(cards) != 1 or
+                                  from_stack.cards[-1:] != list(cards)):
+            return False
+        return self.isLegal(self.moveFor(from_stack, to_stack))
+
+    def canMoveFrom(self, stack, cards):
+        """May the player pick up ``cards`` from ``stack``?  Only its top
+        card, and only when the rules allow a move of it somewhere."""
+        if len(cards) != 1 or stack.cards[-1:] != list(cards):
+            return False
+        pos = self.position()
+        return pos is not None and any(m.src == stack.pile
+                                       for m in pos.legal_moves())
+
+    def isGameWon(self):
+        pos = self.position()
+        return pos is not None and pos.is_won()
+
+    def getStuck(self):
+        # PySolFC's "You are stuck" fires when this is False: exactly when
+        # the rules model says the game is lost.
+        pos = self.position()
+        return pos is None or pos.status() != rules.LOST
+
+    def getGameScore(self):
+        pos = self.position()
+        return 0 if pos is None else pos.score
+
+    # Nothing happens by itself.  A double click on a card still sends it
+    # to a foundation that takes it (the drop stacks below), but PySolFC's
+    # automatic play (Autodrop, Autodeal, Auto face up, the menu's Auto
+    # drop) and the demo's automatic deal do nothing here.
+    def getAutoStacks(self, event=None):
+        return ((), self.sg.dropstacks, ())
+
+    def _autoPlay(self, *args, **kw):
+        return 0
+
+    def _autoDeal(self, sound=True):
+        return 0
+
+    # -- what the player sees ----------------------------------------------
+
+    def updateText(self):
+        if self.preview > 1:
+            return
+        pos = self.position()
+        if pos is None:                 # dealing
+            return
+        rank = rank_label(pos.base)
+        self.texts.base_rank.config(text=tr("plot.base_rank", rank=rank))
+        for f in self.s.foundations:
+            f.texts.misc.config(text=rank)
+        if pos.restricted:
+            info = tr("plot.restricted", count=len(pos.foundations[0]),
+                      full=rules.FULL)
+        else:
+            info = tr("plot.open")
+        self.texts.info.config(text=info)
+        if pysol_common.test_state_wanted():
+            self._writeTestState(pos)
+
+    def _writeTestState(self, pos):
+        c, s = self.canvas, self.s
+
+        def cards(pile):
+            return [format_card(x) for x in pile]
+
+        def where(stack):
+            top = stack.cards[-1] if stack.cards else None
+            x, y = stack.getPositionFor(top) if top else (stack.x, stack.y)
+            return {"stack": [stack.x, stack.y], "top": [x, y]}
+        pysol_common.write_test_state({
+            "game": GAME_ID,
+            "reserve": cards(pos.reserve),
+            "foundations": [cards(f) for f in pos.foundations],
+            "tableau": [cards(t) for t in pos.tableau],
+            "stock": cards(pos.stock),
+            "waste": cards(pos.waste),
+            "base": rules.rank_name(pos.base),
+            "restricted": pos.restricted,
+            "score": pos.score, "status": pos.status(),
+            "texts": {
+                "base_rank": c.itemcget(self.texts.base_rank.id, "text"),
+                "info": c.itemcget(self.texts.info.id, "text"),
+                "stock": c.itemcget(s.talon.texts.ncards.id, "text"),
+                "reserve": c.itemcget(s.reserves[0].texts.ncards.id,
+                                      "text"),
+            },
+            "stacks": {"talon": where(s.talon), "waste": where(s.waste),
+                       "reserve": where(s.reserves[0]),
+                       "foundations": [where(f) for f in s.foundations],
+                       "rows": [where(r) for r in s.rows]},
+            "card_size": list(self.app.images.getSize()),
+            "canvas_origin": pysol_common.canvas_origin(c),
+            "canvas_size": [c.winfo_width(), c.winfo_height()],
+            "game_size": [self.width, self.height],
+        })
+
+    # -- save and load -----------------------------------------------------
+    # The position is all in the stacks (the base rank is F0's first
+    # card), so undo and redo need nothing of ours.
+
+    def _saveGameHook(self, p):
+        p.dump(SAVE_TAG)
+
+    def _loadGameHook(self, p):
+        tag = p.load()
+        if tag != SAVE_TAG:
+            raise UnpicklingError(tr("plot.save.other", game=GAME_NAME))
+        try:
+            position_from_save(self.loadinfo.stacks)
+        except (ValueError, IndexError, TypeError) as e:
+            raise UnpicklingError(tr("plot.save.damaged", game=GAME_NAME,
+                                     reason=e))
+
+
+def position_from_save(stacks):
+    """The position a save's stack list describes; ValueError, saying why
+    in the player's language, if it is not one of The Plot.  ``stacks[i]``
+    lists ``(card_id, face_up)`` bottom to top, stacks in creation order;
+    every card of the two decks must be there exactly once (by id), the
+    stock face down, everything else face up, and the piles as the rules
+    model's constructor allows."""
+    if len(stacks) != N_STACKS:
+        raise ValueError(tr("plot.save.stacks"))
+    seen = set()
+
+    def cards(i, face_up):
+        out = []
+        for card_id, up in stacks[i]:
+            if not (isinstance(card_id, int) and 0 <= card_id < N_CARDS) \
+                    or card_id in seen or bool(up) != face_up:
+                raise ValueError(tr("plot.save.card", stack=i))
+            seen.add(card_id)
+            out.append(card_for_id(card_id))
+        return out
+    stock = list(reversed(cards(TALON, False)))
+    waste = cards(WASTE_ID, True)
+    reserve = cards(RESERVE_ID, True)
+    foundations = [cards(FIRST_FOUNDATION + i, True)
+                   for i in range(rules.N_FOUNDATIONS)]
+    tableau = [cards(FIRST_ROW + i, True) for i in range(rules.N_TABLEAU)]
+    if len(seen) != N_CARDS:
+        raise ValueError(tr("plot.save.missing"))
+    if not foundations[0]:
+        raise ValueError(tr("plot.save.rules", detail="F0 is empty"))
+    try:
+        return rules.Position(reserve=reserve, foundations=foundations,
+                              tableau=tableau, stock=stock, waste=waste)
+    except ValueError as e:         # the rules model says why, in English
+        raise ValueError(tr("plot.save.rules", detail=e))
+
+
+assert N_CARDS == 2 * CARDS_PER_DECK
+
+
+def register(rules_filename=None):
+    registerGame(GameInfo(
+        GAME_ID, ThePlotClassic, GAME_NAME, GI.GT_2DECK_TYPE, 2, 0,
+        GI.SL_MOSTLY_SKILL, rules_filename=rules_filename))

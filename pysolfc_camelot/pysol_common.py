@@ -1,0 +1,55 @@
+"""What both PySolFC adapters share: the test-only hooks.
+
+Two environment variables, set only by the tests, never by a player:
+
+* ``CAMELOT_TEST_DECK``: deal these cards (the deck text of the game's
+  command line, first dealt first) instead of PySolFC's shuffle;
+* ``CAMELOT_TEST_STATE_FILE``: after every move, write the position and
+  where the stacks are on screen to this file as JSON, for the GUI tests
+  to aim their clicks and drags and to check the result.
+
+No PySolFC import: the adapters pass their game and cards in.
+"""
+import json
+import os
+
+TEST_DECK = "CAMELOT_TEST_DECK"
+TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
+
+
+def forced_order(cards, card_of, parse_deck):
+    """``cards`` (PySolFC's shuffle) as they go onto the stock: unchanged,
+    or, when CAMELOT_TEST_DECK is set, the same cards in the order it
+    lists.  PySolFC deals from the end of the list, so the first card
+    listed comes last.  ``card_of`` gives our card of a PySolFC card,
+    ``parse_deck`` reads the deck text (both copies of a card of a
+    two-deck game are the same card: either one will do)."""
+    text = os.environ.get(TEST_DECK)
+    if not text:
+        return cards
+    by_card = {}
+    for c in cards:
+        by_card.setdefault(card_of(c), []).append(c)
+    return [by_card[c].pop() for c in reversed(parse_deck(text))]
+
+
+def canvas_origin(canvas):
+    """Where the canvas point (0, 0) is on the screen (root coordinates)."""
+    return [canvas.winfo_rootx() - int(canvas.canvasx(0)),
+            canvas.winfo_rooty() - int(canvas.canvasy(0))]
+
+
+def test_state_wanted():
+    return bool(os.environ.get(TEST_STATE_FILE))
+
+
+def write_test_state(state):
+    """Write ``state`` (a dict) as JSON to CAMELOT_TEST_STATE_FILE, whole
+    or not at all (a reader never sees half a file); nothing when the
+    variable is not set."""
+    path = os.environ.get(TEST_STATE_FILE)
+    if not path:
+        return
+    with open(path + ".tmp", "w") as f:
+        json.dump(state, f)
+    os.replace(path + ".tmp", path)
