@@ -2,11 +2,13 @@
 """Help > Rules (F1) in a real PySolFC window under Xvfb, every host version.
 
 The plugin is installed with our installer into a fresh HOME and PySolFC is
-started on our game.  F1 must open PySolFC's help window on our page, in
-the language PySolFC is set to: the window title is the page's <title>
-(each language has its own), and the goal picture must be on screen pixel
-for pixel (PySolFC's viewer leaves out a picture it cannot load).  The
-screenshots are kept in artifacts/<test>/.
+started on one of our games.  F1 must open PySolFC's help window on our
+page, in the language PySolFC is set to: the window title is the page's
+<title> (each language has its own), and the goal picture must be on
+screen pixel for pixel (PySolFC's viewer leaves out a picture it cannot
+load).  The screenshots are kept in artifacts/<test>/.
+``check_f1_opens_rules_page`` takes the game, its id and its picture, so
+each game's test is a few lines.
 """
 import re
 import time
@@ -15,8 +17,7 @@ import pytest
 from PIL import Image
 
 import hostenv as H
-from pysolfc_camelot import rulespages
-from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
+from pysolfc_camelot import camelot, rulespages
 
 CASES = {
     # name: (page language, PySolFC options.cfg [general], extra environment)
@@ -51,11 +52,11 @@ def find_picture(screen, picture, min_rows=150):
     return None
 
 
-def press_f1(wid, display, proc, tries=8):
-    """Press F1 in the game window until the help window shows our page's
-    title; returns its id.  Without a window manager the first key may
-    arrive before the window has the focus, hence the retries."""
-    page_title = "^%s ?:" % re.escape(GAME_NAME)
+def press_f1(wid, display, proc, game_name, tries=8):
+    """Press F1 in the game window until the help window shows the title of
+    game_name's page; returns its id.  Without a window manager the first
+    key may arrive before the window has the focus, hence the retries."""
+    page_title = "^%s ?:" % re.escape(game_name)
     for attempt in range(tries):
         try:
             H.key("F1", display=display, wid=wid)
@@ -66,10 +67,14 @@ def press_f1(wid, display, proc, tries=8):
                 raise
 
 
-@pytest.mark.parametrize("case", list(CASES))
-def test_f1_opens_our_rules_page(pysolfc_host, display, artifacts, tmp_path,
-                                 case):
+def check_f1_opens_rules_page(pysolfc_host, display, artifacts, tmp_path,
+                              game, game_id, picture, case="default"):
+    """Install, start PySolFC on game_id, press F1: the help window must
+    carry the title of game's page (a key of rulespages.GAMES) in the
+    case's language and show picture (a file in images/) pixel for
+    pixel."""
     language, options, extra_env = CASES[case]
+    game_name = rulespages.GAMES[game]["name"]
     version, host_dir = pysolfc_host
     env = H.fresh_home(tmp_path, **options)
     env.update(extra_env)
@@ -77,15 +82,15 @@ def test_f1_opens_our_rules_page(pysolfc_host, display, artifacts, tmp_path,
     (artifacts / "install.log").write_text(installed.stdout)
     env["DISPLAY"] = display
     log = artifacts / "pysol.log"
-    proc = H.start_pysol(host_dir, env, ["-i", GAME_ID], log_path=log)
+    proc = H.start_pysol(host_dir, env, ["-i", game_id], log_path=log)
     expected_title = " ".join(
-        (rulespages.TITLE[language] % GAME_NAME).split())
-    goal = Image.open(rulespages.images_dir() / "goal.png")
+        (rulespages.TITLE[language] % game_name).split())
+    goal = Image.open(rulespages.images_dir() / picture)
     with goal, H.watched(proc, log, artifacts, display):
-        wid = H.find_window(re.escape(GAME_NAME), display=display,
+        wid = H.find_window(re.escape(game_name), display=display,
                             timeout=60, proc=proc)
         H.screenshot(artifacts / "01-game.png", display=display)
-        help_wid = press_f1(wid, display, proc)
+        help_wid = press_f1(wid, display, proc, game_name)
         title = H.window_name(help_wid, display=display)
         assert title == expected_title, (title, H.list_windows(display))
         found = None
@@ -100,5 +105,12 @@ def test_f1_opens_our_rules_page(pysolfc_host, display, artifacts, tmp_path,
         with Image.open(shot) as screen:
             screen.crop((x, y, x + w, y + h)).save(
                 artifacts / "help-window.png")
-        assert found, "the goal picture is not on screen in the help window"
+        assert found, "%s is not on screen in the help window" % picture
         assert x <= found[0] < x + w and y <= found[1] < y + h, (found, x, y)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_f1_opens_our_rules_page(pysolfc_host, display, artifacts, tmp_path,
+                                 case):
+    check_f1_opens_rules_page(pysolfc_host, display, artifacts, tmp_path,
+                              "camelot", camelot.GAME_ID, "goal.png", case)
