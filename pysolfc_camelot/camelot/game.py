@@ -5,8 +5,6 @@ A thin adapter.  Each stack turns a click or a drop into a rules move
 whether it is legal, plays the card moves and records the phase the model
 says comes next, so that undo, redo, save and load restore it.
 """
-import json
-import os
 from pickle import UnpicklingError
 
 from pysollib.game import Game
@@ -18,8 +16,9 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
+from .. import pysol_common
 from ..cards import format_card, format_cards, parse_deck
-from ..game_cards import card_for_id, model_card
+from ..game_cards import card_for_id, card_of
 from ..pysol_solver import AssistedGame, SolverBase
 from ..texts import tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
@@ -37,10 +36,6 @@ FACE_MARK = {rules.KING: "camelot.mark.king",
 SLOT_HELP = {None: "camelot.help.slot", rules.KING: "camelot.help.king_slot",
              rules.QUEEN: "camelot.help.queen_slot",
              rules.JACK: "camelot.help.jack_slot"}
-
-
-def card_of(card):
-    return model_card(card.rank, card.suit)
 
 
 # ---------------------------------------------------------------- stacks
@@ -243,11 +238,7 @@ class CamelotPlus(AssistedGame, Game):
 
     def _shuffleHook(self, cards):
         # Tests may fix the deal; the first card listed is dealt first.
-        forced = os.environ.get("CAMELOT_TEST_DECK")
-        if not forced:
-            return cards
-        by_card = {card_of(c): c for c in cards}
-        return [by_card[c] for c in reversed(parse_deck(forced))]
+        return pysol_common.forced_order(cards, card_of, parse_deck)
 
     # -- the rules model, asked for everything ---------------------------
 
@@ -340,12 +331,9 @@ class CamelotPlus(AssistedGame, Game):
         return key, job
 
     def _writeTestState(self, pos):
-        path = os.environ.get("CAMELOT_TEST_STATE_FILE")
-        if not path:
+        if not pysol_common.test_state_wanted():
             return
         c, s = self.canvas, self.s
-        origin = [c.winfo_rootx() - int(c.canvasx(0)),
-                  c.winfo_rooty() - int(c.canvasy(0))]
         state = {
             "stock": format_cards(pos.stock).split(),
             "waste": None if pos.waste is None else format_card(pos.waste),
@@ -371,11 +359,9 @@ class CamelotPlus(AssistedGame, Game):
                        "rows": [[r.x, r.y] for r in s.rows],
                        "discard": [s.foundations[0].x, s.foundations[0].y]},
             "card_size": list(self.app.images.getSize()),
-            "canvas_origin": origin,
+            "canvas_origin": pysol_common.canvas_origin(c),
         }
-        with open(path + ".tmp", "w") as f:
-            json.dump(state, f)
-        os.replace(path + ".tmp", path)
+        pysol_common.write_test_state(state)
 
     # -- undo, redo, save and load -------------------------------------------
 
