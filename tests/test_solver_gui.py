@@ -1,0 +1,290 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Assist > Solver as a player uses it: a real PySolFC window under Xvfb,
+every host version, driven with xdotool clicks only.
+
+* With Camelot Plus current, the Solver... entry is enabled (no
+  freecell-solver here); click Assist, Solver..., Start, Play: the deal is
+  played to the win.
+* A long search shows its progress, its Start button turns into Stop, and a
+  click on Stop ends it: the game is unchanged.  Close during a search ends
+  it too.
+* Another game (Klondike) keeps PySolFC's own entry: greyed out without
+  freecell-solver, enabled with a stand-in ``fc-solve`` on PATH (PySolFC's
+  start-up only asks ``fc-solve --help``), before and after a visit to our
+  game through File > Recent games.
+
+What the window shows is read by a test-only plugin (tests/host/probe.py,
+copied into the test HOME): where the menus, their entries and the dialog's
+buttons are, their state and the dialog's texts.  It never acts; every
+action is an xdotool click.  Screenshots go to artifacts/<test>/.
+"""
+import os
+import re
+import shutil
+import time
+
+import pytest
+
+import hostenv as H
+from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
+from pysolfc_camelot.texts import tr
+
+PROBE = H.REPO / "tests" / "host" / "probe.py"
+KLONDIKE = 2
+# The deal of tests/host/scenarios.py's WIN_DECK: won by simple play, the
+# solver finds its line at once.
+WIN_DECK = ("KC QC QD KD JC JD JH JS KH QH QS KS "
+            "TC TD TH TS 5C 5D 5H 5S AC 9C AD 9D 2C 8C 2D 8D 3C 7C 3D 7D "
+            "4C 6C 4D 6D AH 9H AS 9S 2H 8H 2S 8S 3H 7H 3S 7S 4H 6H 4S 6S")
+# Deal 202 of `stats --seed 1`: the solver needs more than 90,000 states
+# (several seconds) on it.
+SLOW_DECK = ("JS 2H 3D AC 3C 4S 8S 2C 6D 4C 5S 5H 2D 7H 5D 2S QS KH 7C 9S "
+             "7D JD AH 4H 9H 6C 9C 8H TD AS JC JH KS QD 6H QH TC 3S 3H QC "
+             "6S TH 4D TS 7S 9D KC 8C 8D AD 5C KD")
+
+
+class Pysol:
+    """A PySolFC started for one test, with the probe plugin."""
+
+    def __init__(self, host_dir, tmp_path, artifacts, display, game_id,
+                 deck=None, fc_solve=False, **options):
+        self.display, self.artifacts = display, artifacts
+        env = H.fresh_home(tmp_path, autodeal=False, **options)
+        # The demo's shortest pause between moves (PySolFC's minimum).
+        with open(os.path.join(env["HOME"], ".pysolfc", "options.cfg"),
+                  "a") as f:
+            f.write("[timeouts]\ndemo = 0.2\nhint = 0.2\n")
+        H.install_plugin(env, host_dir=host_dir)
+        shutil.copy(PROBE, H.plugin_dir(env) / "zz_test_probe.py")
+        self.probe_file = str(tmp_path / "probe.json")
+        self.state_file = tmp_path / "state.json"
+        env["CAMELOT_TEST_PROBE_FILE"] = self.probe_file
+        env["CAMELOT_TEST_STATE_FILE"] = str(self.state_file)
+        if deck:
+            env["CAMELOT_TEST_DECK"] = deck
+        if fc_solve:
+            bin_dir = tmp_path / "bin"
+            bin_dir.mkdir()
+            stand_in = bin_dir / "fc-solve"
+            stand_in.write_text("#!/bin/sh\necho 'fc-solve (a stand-in)'\n")
+            stand_in.chmod(0o755)
+            env["PATH"] = "%s:%s" % (bin_dir, env.get("PATH", ""))
+        env["DISPLAY"] = display
+        self.log = artifacts / "pysol.log"
+        self.proc = H.start_pysol(host_dir, env, ["-i", game_id],
+                                  log_path=self.log)
+        self.shots = iter(range(1, 100))
+
+    def watched(self):
+        return H.watched(self.proc, self.log, self.artifacts, self.display)
+
+    def shot(self, name):
+        return H.screenshot(self.artifacts / ("%02d-%s.png" % (
+            next(self.shots), name)), display=self.display)
+
+    def probe(self, predicate=lambda p: True, what="the probe", timeout=20):
+        return H.wait_state(self.probe_file, predicate, timeout=timeout,
+                            what=what)
+
+    def game(self, game_id, timeout=60):
+        """Wait for game_id to be the current game, idle."""
+        return self.probe(lambda p: p["game"]["id"] == game_id
+                          and not p["game"]["busy"],
+                          "game %s current" % game_id, timeout)
+
+    def click(self, x, y):
+        H.click(x, y, display=self.display)
+
+    # -- menus ------------------------------------------------------------
+
+    @staticmethod
+    def shown_entry(p, label, menubar=None):
+        for m in p["menus"]["shown"]:
+            if menubar is not None and m["menubar"] != menubar:
+                continue
+            for e in m["entries"]:
+                if e["label"] == label:
+                    return e
+        return None
+
+    def open_menu(self, *labels, tries=3):
+        """Click the menubar's labels[0], then each following entry (a
+        cascade posts the next menu).  Returns the probe with the last
+        entry shown, not yet clicked."""
+        p = self.probe(lambda p: self.shown_entry(p, labels[0], True),
+                       "the menubar")
+        for attempt in range(tries):
+            e = self.shown_entry(p, labels[0], True)
+            self.click(e["x"], e["y"])
+            try:
+                p = self.probe(lambda p: self.shown_entry(p, labels[1],
+                                                          False),
+                               "%s posted" % labels[0], timeout=4)
+                break
+            except AssertionError:
+                if attempt == tries - 1:
+                    raise
+        for here, nxt in zip(labels[1:], labels[2:]):
+            e = self.shown_entry(p, here, False)
+            self.click(e["x"], e["y"])
+            p = self.probe(lambda p: self.shown_entry(p, nxt, False),
+                           "%s posted" % here, timeout=5)
+        return p
+
+    def choose(self, *labels):
+        p = self.open_menu(*labels)
+        e = self.shown_entry(p, labels[-1], False)
+        self.click(e["x"], e["y"])
+        return e
+
+    def close_menus(self):
+        H.xdotool("key", "Escape", "sleep", 0.2, "key", "Escape",
+                  display=self.display, check=False)
+        self.probe(lambda p: not p["menus"]["shown"] or all(
+            m["menubar"] for m in p["menus"]["shown"]), "menus closed", 5)
+
+    # -- the Solver dialog ------------------------------------------------
+
+    def dialog(self, predicate=lambda d: True, what="the Solver dialog",
+               timeout=20):
+        return self.probe(lambda p: p.get("dialog") and predicate(
+            p["dialog"]), what, timeout)["dialog"]
+
+    def press(self, name):
+        d = self.dialog()
+        b = d["buttons"][name]
+        self.click(b["x"], b["y"])
+
+    def open_solver(self):
+        p = self.open_menu("Assist", "Solver...")
+        assert self.shown_entry(p, "Solver...", False)["state"] == "normal"
+        self.shot("assist-menu")
+        e = self.shown_entry(p, "Solver...", False)
+        self.click(e["x"], e["y"])
+        d = self.dialog(lambda d: d["buttons"]["start"]["state"] == "normal",
+                        "the Solver dialog with Start enabled")
+        assert GAME_NAME in d["games"], d["games"]
+        return d
+
+
+def test_solver_from_the_menu_plays_to_the_win(pysolfc_host, display,
+                                               artifacts, tmp_path):
+    version, host_dir = pysolfc_host
+    ps = Pysol(host_dir, tmp_path, artifacts, display, GAME_ID,
+               deck=WIN_DECK)
+    with ps.watched():
+        H.find_window(re.escape(GAME_NAME), display=display, timeout=60,
+                      proc=ps.proc)
+        H.wait_settled(ps.state_file)
+        p = ps.game(GAME_ID)
+        assert p["menus"]["solver"]["state"] == "normal", p["menus"]
+        ps.shot("start")
+        ps.open_solver()
+        ps.shot("solver-dialog")
+        ps.press("start")
+        solvable = tr("solver.solvable", n=1000).split("1000")[0]
+        d = ps.dialog(lambda d: d["result"].startswith(solvable) and
+                      d["buttons"]["play"]["state"] == "normal",
+                      "the deal found solvable", timeout=60)
+        ps.shot("solved")
+        assert d["buttons"]["start"]["text"] != tr("solver.stop")
+        ps.press("play")
+        s = H.wait_state(ps.state_file, lambda s: s["status"] == "won",
+                         timeout=180, what="the game won by Play")
+        assert s["score"] == 40 and s["stock"] == [], s
+        time.sleep(0.5)
+        ps.shot("won")
+
+
+def test_solver_stop_and_close_end_a_long_search(pysolfc_host, display,
+                                                 artifacts, tmp_path):
+    version, host_dir = pysolfc_host
+    ps = Pysol(host_dir, tmp_path, artifacts, display, GAME_ID,
+               deck=SLOW_DECK)
+    with ps.watched():
+        H.find_window(re.escape(GAME_NAME), display=display, timeout=60,
+                      proc=ps.proc)
+        before = H.wait_settled(ps.state_file)
+        ps.game(GAME_ID)
+        ps.open_solver()
+        start_text = ps.dialog()["buttons"]["start"]["text"]
+
+        # -- Start: a search runs, with progress; the button says Stop ----
+        ps.press("start")
+        searching = tr("solver.searching")
+        running = ps.dialog(lambda d: d["result"].startswith(searching) or
+                            d["result"] and d["buttons"]["start"]["text"] ==
+                            start_text, "a search or its result", timeout=10)
+        if running["buttons"]["start"]["text"] != tr("solver.stop"):
+            pytest.fail("the search ended before it could be stopped: "
+                        "SLOW_DECK needs a slower deal (%r)"
+                        % running["result"])
+        p = ps.probe(lambda p: p["dialog"]["states"] not in ("", "0"),
+                     "the search's progress (states)", timeout=10)
+        assert p["threads"], "no search thread while searching"
+        ps.shot("searching")
+
+        # -- Stop ----------------------------------------------------------
+        ps.press("start")
+        p = ps.probe(lambda p: p["dialog"]["result"] ==
+                     tr("solver.stopped") and not p["threads"],
+                     "the search stopped", timeout=10)
+        d = p["dialog"]
+        assert d["buttons"]["start"]["text"] == start_text, d
+        assert d["buttons"]["play"]["state"] == "disabled", d
+        assert p["game"]["moves"] == 0 and not p["game"]["demo"]
+        after = H.read_json(ps.state_file)
+        for k in ("stock", "waste", "tableau", "removed", "phase", "status"):
+            assert after[k] == before[k], k
+        ps.shot("stopped")
+
+        # -- Close during a search ends it too -----------------------------
+        ps.press("start")
+        ps.dialog(lambda d: d["buttons"]["start"]["text"] ==
+                  tr("solver.stop") and d["result"].startswith(searching),
+                  "searching again", timeout=10)
+        close = ps.dialog()["buttons"]["close"]
+        ps.click(close["x"], close["y"])
+        p = ps.probe(lambda p: p["dialog"] is None and not p["threads"],
+                     "the dialog closed and its search ended", timeout=10)
+        assert p["game"]["moves"] == 0
+        assert H.read_json(ps.state_file)["stock"] == before["stock"]
+        ps.shot("closed")
+
+
+@pytest.mark.parametrize("fc_solve", [False, True],
+                         ids=["no-freecell-solver", "stand-in-fc-solve"])
+def test_other_games_keep_pysolfc_s_solver_entry(
+        pysolfc_host, display, artifacts, tmp_path, fc_solve):
+    version, host_dir = pysolfc_host
+    ps = Pysol(host_dir, tmp_path, artifacts, display, KLONDIKE,
+               fc_solve=fc_solve, recent_gameid="%d, %d" % (KLONDIKE,
+                                                            GAME_ID))
+    want = "normal" if fc_solve else "disabled"
+    with ps.watched():
+        H.find_window("Klondike", display=display, timeout=60, proc=ps.proc)
+        p = ps.game(KLONDIKE)
+        baseline = p["menus"]["solver"]
+        assert baseline["state"] == want, baseline
+        assert baseline["command"] == fc_solve, baseline
+        p = ps.open_menu("Assist", "Solver...")
+        assert ps.shown_entry(p, "Solver...", False)["state"] == want
+        ps.shot("klondike-assist")
+        ps.close_menus()
+
+        # -- to our game and back, as a player: File > Recent games ----------
+        ps.choose("File", "Recent games", GAME_NAME)
+        p = ps.game(GAME_ID)
+        assert p["menus"]["solver"]["state"] == "normal", p["menus"]
+        p = ps.open_menu("Assist", "Solver...")
+        assert ps.shown_entry(p, "Solver...", False)["state"] == "normal"
+        ps.shot("camelot-assist")
+        ps.close_menus()
+
+        ps.choose("File", "Recent games", "Klondike")
+        p = ps.game(KLONDIKE)
+        assert p["menus"]["solver"] == baseline, (p["menus"], baseline)
+        p = ps.open_menu("Assist", "Solver...")
+        assert ps.shown_entry(p, "Solver...", False)["state"] == want
+        ps.shot("klondike-again-assist")
+        ps.close_menus()
