@@ -1,0 +1,608 @@
+"""The Plot's scenarios, run inside a real PySolFC process (runner.py with
+CAMELOT_GAME_ID=28081).
+
+Each ``scenario_NAME(app)`` drives the live game the way the player's
+clicks, double clicks and drags do (through the stacks' own checks and
+moves), compares every position with the rules model, and returns a small
+dict of figures for the test report.  Dialogs are cancelled as they open
+(Camelot's scenarios' ``Dialogs``) and their titles checked.
+"""
+import importlib.util
+import os
+import random
+import tempfile
+import time
+
+from pysolfc_camelot.cards import parse_card
+from pysolfc_camelot.plot import GAME_ID, GAME_NAME, rules
+from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
+                                           TABLEAU, WASTE, Move, format_deck)
+
+# Camelot's scenarios module (same folder) has the dialog catcher.
+_spec = importlib.util.spec_from_file_location(
+    "camelot_scenarios", os.path.join(os.path.dirname(os.path.abspath(
+        __file__)), "scenarios.py"))
+_camelot = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_camelot)
+Dialogs = _camelot.Dialogs
+
+
+def deck_of(text):
+    """Cards in the order given; a card may appear twice (two decks)."""
+    return [parse_card(w) for w in text.split()]
+
+
+def ranks(suit, lo, hi):
+    return ["%s%s" % ("A23456789TJQK"[r - 1], suit) for r in range(lo, hi + 1)]
+
+
+# A deal won by simple banking.  Base rank A.  The stock first completes
+# F0 (2C..KC), the reserve (AD on top) then fills F1, the tableau holds
+# the six other aces and six twos, and the rest of the stock comes 3..K in
+# the order the foundations want them.
+WIN_DECK = deck_of(" ".join(
+    list(reversed(ranks("D", 1, 13)))            # reserve, AD on top
+    + ["AC"]                                     # F0: base rank A
+    + "AH AS AC AD AH AS 2H 2S 2C 2D 2H 2S".split()   # T0..T11
+    + ranks("C", 2, 13)                          # stock: F0 first
+    + [c for r in range(3, 14) for c in
+       ["%s%s" % ("A23456789TJQK"[r - 1], s) for s in "HSCDHS"]]))
+
+
+def _lose_deck():
+    """Base rank A, and every two at the bottom of the reserve: F0 never
+    moves.  The tableau holds kings and fives only and the last card dealt
+    is a seven, so once the stock is dealt out nothing moves: lost."""
+    reserve = "2C 2C 2D 2D 2H 2H 2S 2S 3C 3C 3D 3D 3H".split()
+    tableau = "KC KC KD KD KH KH KS KS 5C 5C 5D 5D".split()
+    used = deck_of(" ".join(reserve + ["AC"] + tableau))
+    rest = [c for c in range(52) for _ in range(2)]
+    for c in used:
+        rest.remove(c)
+    seven = parse_card("7S")
+    rest.remove(seven)
+    rng = random.Random(7)
+    rng.shuffle(rest)
+    return used + rest + [seven]
+
+
+LOSE_DECK = _lose_deck()
+assert len(WIN_DECK) == len(LOSE_DECK) == 104
+
+
+def quiet(app):
+    """No animation and none of PySolFC's automatic play; dialogs are
+    cancelled as they open (their titles kept in the returned object)."""
+    dialogs = _camelot.quiet(app)
+    app.opt.autofaceup = False
+    app.opt.autodrop = False
+    return dialogs
+
+
+def new_deal(app, deck):
+    os.environ["CAMELOT_TEST_DECK"] = format_deck(deck)
+    try:
+        app.game.newGame(autoplay=0)
+    finally:
+        del os.environ["CAMELOT_TEST_DECK"]
+    assert app.game.position() == rules.Position.new_game(deck)
+    return app.game
+
+
+def act(game, move):
+    """Try ``move`` as the player would (a click on the stock, or a drag
+    from the top card); True if PySolFC took it."""
+    if move == DEAL:
+        return bool(game.s.talon.clickHandler(None))
+    src, dst = game.stackFor(move.src), game.stackFor(move.dst)
+    cards = src.cards[-1:]
+    if move.src == STOCK or not cards or not src.canMoveCards(cards) or \
+            not dst.acceptsCards(src, cards):
+        return False
+    src.playMoveMove(1, dst)
+    return True
+
+
+def double_click(game, pile):
+    """A double click on a pile's top card; True if a card moved."""
+    stack = game.stackFor(pile)
+    before = game.moves.index
+    stack.doubleclickHandler(None)
+    return game.moves.index != before
+
+
+def play(game, moves):
+    for m in moves:
+        before = game.position()
+        assert act(game, m), "refused legal move %s at\n%r" % (m, before)
+        assert game.position() == before.after(m), m
+
+
+def banking_move(pos):
+    """The first legal move to a foundation, else a deal (wins WIN_DECK)."""
+    for m in pos.legal_moves():
+        if m.dst in FOUNDATIONS:
+            return m
+    return DEAL if pos.stock else None
+
+
+def win_line(deck=WIN_DECK):
+    pos, line = rules.Position.new_game(deck), []
+    while pos.status() == rules.PLAYING:
+        m = banking_move(pos)
+        line.append(m)
+        pos.play(m)
+    assert pos.is_won(), pos
+    return line
+
+
+def check_conservation(game):
+    where = {}
+    for stack in game.allstacks:
+        for card in stack.cards:
+            assert card.id not in where, "card %d twice" % card.id
+            where[card.id] = stack.id
+    assert sorted(where) == list(range(104)), "cards missing"
+    assert len(game.position().cards()) == 104
+
+
+def wait_until(app, cond, seconds):
+    end = time.time() + seconds
+    while not cond() and time.time() < end:
+        app.top.update()
+        time.sleep(0.01)
+    return cond()
+
+
+# ------------------------------------------------------------- scenarios
+
+def scenario_registration(app):
+    import pysolfc_camelot
+    from pysolfc_camelot.camelot import GAME_ID as CAMELOT_ID
+    from pysollib.gamedb import GI
+    from pysollib.mfxutil import getprefdir
+    plugins = os.path.join(getprefdir("PySolFC"), "plugins")
+    assert pysolfc_camelot.__file__.startswith(plugins), \
+        "not the installed copy: %s" % pysolfc_camelot.__file__
+    gdb = app.gdb
+    ours = gdb.get(GAME_ID)
+    assert ours.name == GAME_NAME, ours.name
+    assert ours.gameclass.__name__ == "ThePlotClassic"
+    assert ours.decks == 2 and ours.ncards == 104
+    assert gdb.get(CAMELOT_ID).gameclass.__name__ == "CamelotPlus"
+    builtin = gdb.get(896)
+    assert builtin.name == "The Plot", builtin.name
+    assert builtin.gameclass.__module__ == "pysollib.games.canfield"
+    assert builtin.gameclass.__name__ == "ThePlot"
+    ours_names = {n.lower() for n in
+                  {ours.name, ours.short_name} | set(ours.altnames or ())
+                  if n}
+    clashes = []
+    for gid in gdb.getGamesIdSortedById():
+        if gid == GAME_ID:
+            continue
+        gi = gdb.get(gid)
+        names = {gi.name, gi.short_name} | set(gi.altnames or ())
+        if ours_names & {n.lower() for n in names if n}:
+            clashes.append(gid)
+    assert not clashes, clashes
+    assert GAME_ID not in GI.PROTECTED_GAMES
+    page = ours.rules_filename
+    assert page and page.endswith(os.path.join("plot", "en.html")) and \
+        os.path.isfile(page), page
+    return {"games": len(gdb.getGamesIdSortedById()), "rules": page}
+
+
+def scenario_layout_and_texts(app):
+    quiet(app)
+    game = new_deal(app, WIN_DECK)
+    s = game.s
+    assert [len(s.reserves[0].cards), len(s.foundations[0].cards)] == [13, 1]
+    assert all(len(r.cards) == 1 for r in s.rows)
+    assert len(s.talon.cards) == 78 and not s.waste.cards
+    assert all(c.face_up for st in game.allstacks if st is not s.talon
+               for c in st.cards)
+    assert not any(c.face_up for c in s.talon.cards)
+    # three rows of four: four x positions, three y positions
+    assert len({r.x for r in s.rows}) == 4 and len({r.y for r in s.rows}) == 3
+    assert [r.y for r in s.rows] == sorted(r.y for r in s.rows)
+    texts = {
+        "base": game.canvas.itemcget(game.texts.base_rank.id, "text"),
+        "info": game.canvas.itemcget(game.texts.info.id, "text"),
+        "stock": game.canvas.itemcget(s.talon.texts.ncards.id, "text"),
+    }
+    assert texts["base"] == "Base rank: A", texts
+    assert texts["info"] == \
+        "Other foundations open when the first holds 13: 1/13", texts
+    assert texts["stock"] == "Stock: 78", texts
+    play(game, win_line()[:24])             # F0 complete
+    assert not game.position().restricted
+    info = game.canvas.itemcget(game.texts.info.id, "text")
+    assert info == "All foundations are open", info
+    assert game.canvas.itemcget(s.talon.texts.ncards.id, "text") == \
+        "Stock: 66"
+    return texts
+
+
+def scenario_won_game(app):
+    dialogs = quiet(app)
+    game = new_deal(app, WIN_DECK)
+    won_before, lost_before = app.stats.getStats(app.opt.player, GAME_ID)
+    line = win_line()
+    # the player's ways: a click on the stock for a deal, a double click
+    # for every second card to a foundation, a drag for the others
+    clicks = drags = 0
+    for i, m in enumerate(line):
+        before = game.position()
+        if m != DEAL and i % 2:
+            assert double_click(game, m.src), (m, before)
+            clicks += 1
+        else:
+            assert act(game, m), (m, before)
+            drags += m != DEAL
+        assert game.position() == before.after(m), m
+    pos = game.position()
+    assert pos.is_won() and game.isGameWon() and pos.score == 104
+    for _ in range(40):
+        app.top.update()
+        if dialogs.titles:
+            break
+        time.sleep(0.05)
+    assert dialogs.titles == ["Game won"], dialogs.titles
+    won, lost = app.stats.getStats(app.opt.player, GAME_ID)
+    assert (won, lost) == (won_before + 1, lost_before), (won, lost)
+    return {"moves": game.moves.index, "double clicks": clicks,
+            "drags": drags, "won": won}
+
+
+def scenario_lost_and_stuck(app):
+    dialogs = quiet(app)
+    app.opt.stuck_notification = True
+    game = new_deal(app, LOSE_DECK)
+    for i in range(78):
+        assert act(game, DEAL), i
+        if i < 77:
+            assert game.position().status() == rules.PLAYING
+            assert game.getStuck()
+    app.top.update()
+    pos = game.position()
+    assert pos.status() == rules.LOST and not pos.stock, pos
+    assert not game.getStuck()
+    for _ in range(40):
+        app.top.update()
+        if dialogs.titles:
+            break
+        time.sleep(0.05)
+    assert dialogs.titles == ["You are Stuck"], dialogs.titles
+    return {"dialogs": dialogs.titles}
+
+
+def scenario_no_automatic_moves(app):
+    """PySolFC's automatic play switched on: still nothing happens by
+    itself, neither after a move nor from the Auto drop menu command."""
+    quiet(app)
+    app.opt.autodrop = True
+    app.opt.autodeal = True
+    app.opt.autofaceup = True
+    game = new_deal(app, WIN_DECK)
+    start = game.position()
+    # The reserve's ace could go to a foundation after F0: no autoplay.
+    for m in win_line()[:24]:
+        before = game.position()
+        assert act(game, m)
+        assert game.position() == before.after(m), m
+    pos = game.position()
+    assert any(m.dst in FOUNDATIONS for m in pos.legal_moves())
+    n = game.moves.index
+    game.autoPlay()
+    game.autoDrop()
+    assert game._autoDeal() == 0
+    app.top.update()
+    assert game.position() == pos and game.moves.index == n
+    # A deal leaves the dealt card on the waste, even with Autodrop on.
+    play(game, [DEAL])
+    assert game.position().waste and game.moves.index == n + 1
+    return {"start base": rules.rank_name(start.base)}
+
+
+def scenario_undo_redo(app):
+    quiet(app)
+    game = new_deal(app, WIN_DECK)
+    history = [game.position()]
+    for m in win_line():
+        play(game, [m])
+        history.append(game.position())
+    n = game.moves.index
+    assert n == len(history) - 1
+    while game.moves.index:
+        game.undo()
+        assert game.position() == history[game.moves.index]
+    assert game.position() == history[0]
+    while game.moves.index < n:
+        game.redo()
+        assert game.position() == history[game.moves.index]
+    assert game.position().is_won()
+    return {"moves": n}
+
+
+def scenario_save_load(app):
+    quiet(app)
+    line = win_line()
+    checks = {"during the restriction": 9,
+              "after the restriction": 24 + 5,
+              "won": len(line)}
+    out = {}
+    for name, n in checks.items():
+        game = new_deal(app, WIN_DECK)
+        play(game, line[:n])
+        before = game.position()
+        assert before.restricted == (name == "during the restriction")
+        path = os.path.join(tempfile.mkdtemp(), "plot.pso")
+        game.saveGame(path)
+        game.loadGame(path)
+        game = app.game
+        assert game.id == GAME_ID
+        assert game.position() == before, (name, game.position(), before)
+        check_conservation(game)
+        game.undo()
+        assert game.position() == rules.replay(WIN_DECK, line[:n - 1])[0]
+        game.redo()
+        assert game.position() == before
+        if name != "won":
+            play(game, line[n:])
+        assert game.position().is_won()
+        out[name] = os.path.getsize(path)
+    return out
+
+
+def _save_tampered(game, path, tamper):
+    """Save with the stacks changed by ``tamper`` (it returns how to undo
+    the change), then put everything back as it was."""
+    restore = tamper(game)
+    try:
+        game.saveGame(path)
+    finally:
+        restore()
+
+
+def _same_id(game):
+    a, b = game.s.rows[0].cards[-1], game.s.rows[1].cards[-1]
+    old = a.id
+    a.id = b.id
+
+    def restore():
+        a.id = old
+    return restore
+
+
+def _face_down(game):
+    card = game.s.reserves[0].cards[-1]
+    card.face_up = False
+
+    def restore():
+        card.face_up = True
+    return restore
+
+
+def _on_closed_foundation(game):
+    card = game.s.talon.cards.pop()
+    game.s.foundations[3].cards.append(card)
+
+    def restore():
+        game.s.foundations[3].cards.pop()
+        game.s.talon.cards.append(card)
+    return restore
+
+
+def _onto_base_rank(game):
+    # T1's card onto T0's (both stay face up): T0 holds an ace, the base
+    # rank, which stands alone.
+    card = game.s.rows[1].cards.pop()
+    game.s.rows[0].cards.append(card)
+
+    def restore():
+        game.s.rows[0].cards.pop()
+        game.s.rows[1].cards.append(card)
+    return restore
+
+
+def _f0_empty(game):
+    f0, waste = game.s.foundations[0], game.s.waste
+    cards = f0.cards[:]
+    del f0.cards[:]
+    waste.cards.extend(cards)
+
+    def restore():
+        del waste.cards[-len(cards):]
+        f0.cards.extend(cards)
+    return restore
+
+
+def scenario_damaged_save(app):
+    dialogs = quiet(app)
+    game = new_deal(app, WIN_DECK)
+    play(game, win_line()[:10])
+    before = game.position()
+    d = tempfile.mkdtemp()
+    good = os.path.join(d, "good.pso")
+    game.saveGame(good)
+    data = open(good, "rb").read()
+    assert b"plot-classic/1" in data
+    bad = {"truncated": data[:len(data) // 2],
+           "garbage": b"not a save file at all",
+           "other version": data.replace(b"plot-classic/1",
+                                         b"plot-classic/9"),
+           "no tag": data.replace(b"plot-classic/1", b"camelot-plus/1")}
+    for name, blob in bad.items():
+        with open(os.path.join(d, name + ".pso"), "wb") as f:
+            f.write(blob)
+    tampered = {"a card id twice": _same_id,
+                "a face-down reserve card": _face_down,
+                "a card on a closed foundation": _on_closed_foundation,
+                "a card on a base-rank card": _onto_base_rank,
+                "no base card on F0": _f0_empty}
+    for name, tamper in tampered.items():
+        _save_tampered(game, os.path.join(d, name + ".pso"), tamper)
+        assert game.position() == before
+    titles = {}
+    for name in list(bad) + list(tampered):
+        dialogs.titles = []
+        app.game.loadGame(os.path.join(d, name + ".pso"))
+        app.top.update()
+        assert app.game.position() == before, name
+        assert dialogs.titles == ["Load game error"], (name, dialogs.titles)
+        titles[name] = dialogs.titles[0]
+    # and the good save still loads
+    app.game.loadGame(good)
+    assert app.game.position() == before
+    check_conservation(app.game)
+    return titles
+
+
+def scenario_deal_numbers(app):
+    from pysollib.pysolrandom import construct_random
+    from pysolfc_camelot import deals
+    quiet(app)
+    game = app.game
+    positions = []
+    for n in (1, 2, 1, 31999, 123456789):
+        game.newGame(random=construct_random(str(n)), autoplay=0)
+        game = app.game
+        deck = deals.deck_for_deal(n, decks=2)
+        assert game.position() == rules.Position.new_game(deck), n
+        positions.append(game.position())
+    assert positions[0] == positions[2] and positions[0] != positions[1]
+    # Restart: the same deal again, from its first move.
+    start = game.position()
+    for _ in range(6):
+        act(game, game.position().legal_moves()[0])
+    assert game.moves.index == 6
+    game.restartGame()
+    assert app.game.position() == start and app.game.moves.index == 0
+    return {"deals": 5}
+
+
+def _check_accepts(game, pos, pairs):
+    """acceptsCards (and canMoveCards) of every pair agree with the rules
+    model: a PySolFC move of the top card is possible iff the model's move
+    is legal."""
+    for src, dst in pairs:
+        a, b = game.stackFor(src), game.stackFor(dst)
+        if a is b:
+            continue
+        cards = a.cards[-1:]
+        move = Move(src, dst)
+        accepted = bool(cards) and b.acceptsCards(a, cards)
+        if src == STOCK:
+            # the stock's card never moves by a drag; the model reads
+            # stock>X as a deal and waste>X: the same position
+            assert accepted == pos.is_legal(move), (move, pos)
+            continue
+        assert accepted == pos.is_legal(move), (move, accepted, pos)
+        if accepted:
+            assert a.canMoveCards(cards), (move, pos)
+
+
+def scenario_conservation(app):
+    quiet(app)
+    rng = random.Random(2026)
+    deck = list(range(52)) * 2
+    rng.shuffle(deck)
+    game = new_deal(app, deck)
+    history = [game.position()]
+    counts = {"moves": 0, "refused": 0, "double clicks": 0, "undo": 0,
+              "redo": 0, "new": 0, "won": 0, "lost": 0}
+    every = [Move(a, b) for a in PILES for b in PILES if a != b]
+    all_pairs = [(a, b) for a in PILES for b in PILES if a != b]
+    for step in range(3000):
+        game = app.game
+        pos = game.position()
+        r = rng.random()
+        if r < 0.07 and game.moves.index:
+            game.undo()
+            counts["undo"] += 1
+        elif r < 0.12 and game.canRedo():
+            game.redo()
+            counts["redo"] += 1
+        elif r < 0.125 or pos.status() != rules.PLAYING:
+            counts[{rules.WON: "won", rules.LOST: "lost"}.get(
+                pos.status(), "new")] += 1
+            rng.shuffle(deck)
+            game = new_deal(app, deck)
+            history = [game.position()]
+        elif r < 0.2:
+            pile = rng.choice((WASTE, "reserve") + TABLEAU)
+            drops = [m for m in pos.legal_moves()
+                     if m.src == pile and m.dst in FOUNDATIONS]
+            moved = double_click(game, pile)
+            assert moved == bool(drops), (pile, pos)
+            if moved:
+                assert game.position() == pos.after(drops[0]), (pile, pos)
+                del history[game.moves.index:]
+                counts["double clicks"] += 1
+        else:
+            legal = pos.legal_moves()
+            m = rng.choice(legal) if r < 0.6 else rng.choice(every)
+            ok = act(game, m)
+            # a drag never starts on the stock: only its click deals
+            assert ok == (m in legal and (m == DEAL or m.src != STOCK)), \
+                (m, ok, pos)
+            if ok:
+                assert game.position() == pos.after(m), m
+                del history[game.moves.index:]
+                counts["moves"] += 1
+            else:
+                assert game.position() == pos, m
+                counts["refused"] += 1
+        check_conservation(game)
+        if len(history) <= game.moves.index:
+            history.append(game.position())
+        now = game.position()
+        assert now == history[game.moves.index]
+        pairs = all_pairs if step % 100 == 0 else rng.sample(all_pairs, 12)
+        _check_accepts(game, now, pairs)
+    return counts
+
+
+# -- hints and demo ----------------------------------------------------------
+
+def follow(game, hint):
+    """Do what a hint tuple says, as the player would."""
+    score, pos, n, src, dst = hint[:5]
+    if src is game.s.talon:
+        return act(game, DEAL)
+    assert src.canMoveCards(src.cards[-1:]) and \
+        dst.acceptsCards(src, src.cards[-1:]), hint
+    src.playMoveMove(1, dst)
+    return True
+
+
+def scenario_hints_are_legal_moves(app):
+    quiet(app)
+    rng = random.Random(5)
+    deck = list(range(52)) * 2
+    rng.shuffle(deck)
+    game = new_deal(app, deck)
+    steps = 0
+    while game.position().status() == rules.PLAYING and steps < 400:
+        pos = game.position()
+        h = game.showHint(level=0, sleep=0)
+        if not h:
+            break
+        follow(game, h)
+        assert game.position() != pos
+        steps += 1
+    return {"moves": steps, "status": game.position().status(),
+            "score": game.position().score}
+
+
+def scenario_demo_wins_constructed_deal(app):
+    dialogs = quiet(app)
+    app.opt.timeouts["demo"] = 0.0
+    game = new_deal(app, WIN_DECK)
+    game.startDemo(mixed=0)
+    assert wait_until(app, lambda: app.game.position().is_won(), 180), \
+        app.game.position()
+    wait_until(app, lambda: not app.game.demo, 20)
+    check_conservation(app.game)
+    return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
