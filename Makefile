@@ -1,11 +1,12 @@
 # Camelot for PySolFC.  `make play` to play, `make test` to run every test.
 # HOST=3.2 or HOST=3.6 picks the PySolFC version for `make play` (default:
-# the newest).  PYSOLFC_DIR=/usr/share/games/pysolfc uses an installed
+# the newest); GAME=plot plays The Plot Classic instead of Camelot Plus.  PYSOLFC_DIR=/usr/share/games/pysolfc uses an installed
 # PySolFC instead of the Debian builds that `make setup` fetches.
 
 PYTHON ?= python3
 VENV_PY := .venv/bin/python
 HOST ?=
+GAME ?= camelot
 
 .PHONY: setup play test bench pictures
 
@@ -15,7 +16,7 @@ setup:
 # Checks DISPLAY first, then sets up, installs the plugin into a fresh HOME
 # (.host/play-home) and starts PySolFC on our game.
 play:
-	$(PYTHON) tools/setup_host.py --play --host "$(HOST)"
+	$(PYTHON) tools/setup_host.py --play --host "$(HOST)" --game "$(GAME)"
 
 # Screenshots of the GUI tests stay in artifacts/.  pytest's exit status 5
 # (no tests collected) fails like any other.

@@ -18,8 +18,10 @@ Standard library only; run from anywhere as ``python3 tools/setup_host.py``
    ``${XDG_CACHE_HOME:-~/.cache}/pysolfc-camelot/`` and unpacked into
    ``.host/pysolfc-<version>/`` (the data dir, holding ``pysol.py``).
 
-``--play [--host 3.2]`` (``make play``) then installs the plugin into a
-fresh HOME under ``.host/play-home`` and starts PySolFC on our game.
+``--play [--host 3.2] [--game plot]`` (``make play``, ``make play
+GAME=plot``) then installs the plugin into a fresh HOME under
+``.host/play-home`` and starts PySolFC on one of our games: Camelot Plus
+(``camelot``, the default) or The Plot Classic (``plot``).
 
 ``PYSOLFC_DIR`` (a colon separated list of PySolFC data dirs, e.g.
 ``/usr/share/games/pysolfc``) replaces step 3: nothing is downloaded and
@@ -496,9 +498,16 @@ def check_display():
             "-X); a virtual one works too: xvfb-run -a make play")
 
 
-def play(hosts, wanted):
+GAMES = ("camelot", "plot")     # our games: subpackages of pysolfc_camelot
+
+
+def play(hosts, wanted, game="camelot"):
     """Install the plugin into a fresh HOME (.host/play-home) and start
-    PySolFC on our game; returns PySolFC's exit status."""
+    PySolFC on our game (a name in GAMES); returns PySolFC's exit
+    status."""
+    if game not in GAMES:
+        raise SetupError(f"GAME={game!r} is none of our games: "
+                         + ", ".join(GAMES))
     version, datadir = choose_host(hosts, wanted)
     home = HOST / "play-home"
     shutil.rmtree(home, ignore_errors=True)
@@ -523,7 +532,7 @@ def play(hosts, wanted):
     if r.returncode != 0:
         raise SetupError("installing the plugin failed (see above)")
     r = run_quiet([sys.executable, "-c",
-                   "import pysolfc_camelot.camelot as p; print(p.GAME_ID)"],
+                   f"import pysolfc_camelot.{game} as p; print(p.GAME_ID)"],
                   cwd=REPO, env=dict(env, PYTHONPATH=str(REPO)))
     game_id = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
     if r.returncode != 0 or not game_id.isdigit():
@@ -548,17 +557,24 @@ def main(argv=None):
     ap.add_argument("--host", default="",
                     help="with --play: the PySolFC version to use, e.g. 3.2 "
                          "or 3.6 (default: the newest)")
+    ap.add_argument("--game", default="camelot",
+                    help="with --play: the game to start, camelot (Camelot "
+                         "Plus, the default) or plot (The Plot Classic)")
     args = ap.parse_args(argv)
     try:
         if args.play:
             check_display()
+            if (args.game.strip().lower() or "camelot") not in GAMES:
+                raise SetupError(f"GAME={args.game!r} is none of our games: "
+                                 + ", ".join(GAMES))
         ensure_system_packages()
         ensure_venv()
         hosts = ensure_pysolfc()
         say("done. PySolFC hosts: "
             + ", ".join(f"{v} ({d})" for v, d in hosts))
         if args.play:
-            return play(hosts, args.host.strip())
+            return play(hosts, args.host.strip(),
+                        args.game.strip().lower() or "camelot")
     except SetupError as e:
         print(f"\nsetup_host: ERROR: {e}", file=sys.stderr)
         return 1
