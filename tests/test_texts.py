@@ -320,3 +320,29 @@ def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
         assert s["texts"]["score"] == "3/40"
         shot = H.screenshot(artifacts / "02-phase2.png", display=display)
         crop_to_window(shot, wid, display, artifacts / "table-phase2.png")
+
+
+def test_solver_dialog_speaks_the_players_language(pysolfc_host, display,
+                                                   artifacts, tmp_path):
+    """Assist > Solver with PySolFC set to Russian: the verdict our Solver
+    writes into PySolFC's dialog is the Russian one."""
+    import hostenv as H
+    from test_solver_gui import WIN_DECK, Pysol
+    from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
+
+    version, host_dir = pysolfc_host
+    ps = Pysol(host_dir, tmp_path, artifacts, display, GAME_ID,
+               deck=WIN_DECK, language="ru")
+    with ps.watched():
+        H.find_window(re.escape(GAME_NAME), display=display, timeout=60,
+                      proc=ps.proc)
+        H.wait_settled(ps.state_file)
+        ps.game(GAME_ID)
+        ps.open_solver()
+        ps.press("start")
+        solvable = tr("solver.solvable", lang="ru", n=1000).split("1000")[0]
+        d = ps.dialog(lambda d: d["result"].startswith(solvable),
+                      "the Russian verdict", timeout=60)
+        n = int(d["result"][len(solvable):].split()[0])
+        assert d["result"] == tr("solver.solvable", lang="ru", n=n)
+        ps.shot("solver-ru")
