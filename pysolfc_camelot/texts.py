@@ -28,12 +28,16 @@ own language setting, then the locale (``LANGUAGE``, ``LC_ALL``,
 ``LC_MESSAGES``, ``LANG``), then English.  ``language()`` says which one
 that is.
 
-Keys are namespaced: ``camelot.*`` for Camelot, ``solver.*`` for the
-Solver dialog that every game of this package shares.  A new game (say The
-Plot) adds its own ``plot.*`` keys to ``EN`` and to every other table;
-``tests/test_texts.py`` then checks that no language lacks a key, has one
-too many, or changes a placeholder.  An unknown key raises ``KeyError``, so
-a typo fails loudly in the tests rather than showing up on the table.
+Keys are namespaced: ``camelot.*`` for Camelot (camelot/game.py),
+``plot.*`` for The Plot (plot/game.py), ``solver.*`` for the Solver dialog
+every game of this package shares (pysol_solver.py).  A new game adds its
+own ``<game>.*`` keys to ``EN`` and, in the same place, to every other
+table; ``tests/test_texts.py`` then checks that no language lacks a key,
+has one too many, changes a placeholder or leaves a text in English, and
+that every key is used somewhere in the package (keys must appear as
+string literals, e.g. ``"plot.help.stock"``, or be built from a literal
+prefix the test knows).  An unknown key raises ``KeyError``, so a typo
+fails loudly in the tests rather than showing up on the table.
 
 Standard library only: this runs inside PySolFC's own interpreter.
 """
