@@ -15,7 +15,8 @@ from pysolfc_camelot.plot import GAME_ID
 SCENARIOS = ["registration", "layout_and_texts", "won_game",
              "lost_and_stuck", "no_automatic_moves", "undo_redo",
              "save_load", "damaged_save", "deal_numbers", "conservation",
-             "hints_are_legal_moves", "demo_wins_constructed_deal"]
+             "hints_are_legal_moves", "demo_wins_constructed_deal",
+             "select_dialog_preview"]
 _results = {}
 
 

@@ -606,3 +606,17 @@ def scenario_demo_wins_constructed_deal(app):
     wait_until(app, lambda: not app.game.demo, 20)
     check_conservation(app.game)
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
+
+
+def scenario_select_dialog_preview(app):
+    """Select > All games with preview draws our game small (PySolFC's
+    preview mode: no texts); cancelling it leaves our game as it was."""
+    dialogs = quiet(app)
+    game = new_deal(app, WIN_DECK)
+    before = game.position()
+    app.menubar.mSelectGameDialogWithPreview()
+    app.top.update()
+    assert dialogs.titles and dialogs.titles[0].startswith("Select"), \
+        dialogs.titles
+    assert app.game.id == GAME_ID and app.game.position() == before
+    return {"dialogs": dialogs.titles}
