@@ -1,0 +1,209 @@
+"""The Plot's hints: the fair hint (what a player sees), the greedy baseline
+and play_policy (no PySolFC needed)."""
+import random
+
+import pytest
+
+from pysolfc_camelot.cards import parse_card
+from pysolfc_camelot.plot import hints
+from pysolfc_camelot.plot.rules import DEAL, Move, Position
+
+
+def c(text):
+    return parse_card(text)
+
+
+def cs(text):
+    return [parse_card(w) for w in text.split()]
+
+
+def P(reserve="", found=(), tab=(), stock="", waste="", base=None):
+    def pile(x):
+        return cs(x) if isinstance(x, str) else list(x)
+    found = [pile(f) for f in found] + [[]] * (8 - len(found))
+    tab = [pile(t) for t in tab] + [[]] * (12 - len(tab))
+    return Position(reserve=cs(reserve), foundations=found, tableau=tab,
+                    stock=cs(stock), waste=cs(waste), base=base)
+
+
+def random_deck(seed):
+    deck = list(range(52)) * 2
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def sorted_deck(base=7):
+    """A deal every sensible player wins: the reserve holds F0's next
+    twelve cards in order (the next one on top) above one other card, and
+    the tableau and stock hold the rest by rank, the base rank first."""
+    rank = lambda card: card // 4 + 1                  # noqa: E731
+    off = lambda card: (rank(card) - base) % 13        # noqa: E731
+    cards = sorted(list(range(52)) * 2, key=lambda x: (off(x), x))
+    f0 = cards.pop(0)                                  # a base-rank card
+    chain = []
+    for k in range(1, 13):
+        card = next(x for x in cards if off(x) == k)
+        cards.remove(card)
+        chain.append(card)
+    bottom = cards.pop()                               # one more card, below
+    reserve = [bottom] + chain[::-1]                   # chain[0] on top
+    return reserve + [f0] + cards
+
+
+def positions_of_games(n_games=6, policy=hints.hint_move):
+    """Positions met while playing a few random deals with ``policy``."""
+    out = []
+    for seed in range(n_games):
+        pos = Position.new_game(random_deck(seed))
+        while True:
+            out.append(pos)
+            m = policy(pos)
+            if m is None:
+                break
+            pos = pos.after(m)
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return positions_of_games()
+
+
+def test_hint_is_legal_and_deterministic(positions):
+    for pos in positions[::3]:
+        m = hints.hint_move(pos)
+        if m is None:
+            assert not pos.stock
+            continue
+        assert pos.is_legal(m), (m, pos)
+        assert not m.is_shorthand
+        assert hints.hint_move(pos.copy()) == m
+
+
+def test_hint_never_reads_the_stock_order_nor_below_the_reserve_top(
+        positions):
+    rng = random.Random(5)
+    for pos in positions[::5]:
+        m = hints.hint_move(pos)
+        for _ in range(3):
+            stock = list(pos.stock)
+            rng.shuffle(stock)
+            below = list(pos.reserve[:-1])
+            rng.shuffle(below)
+            other = Position(reserve=below + list(pos.reserve[-1:]),
+                             foundations=pos.foundations,
+                             tableau=pos.tableau, stock=stock,
+                             waste=pos.waste, base=pos.base)
+            assert hints.hint_move(other) == m
+
+
+def test_hidden_cards_swapped_between_stock_and_reserve():
+    """Which hidden cards lie in the stock and which below the reserve top
+    is not visible either: swapping them changes no hint."""
+    pos = Position.new_game(random_deck(3))
+    for _ in range(5):
+        pos = pos.after(DEAL)
+    hidden = list(pos.reserve[:-1]) + list(pos.stock)
+    random.Random(1).shuffle(hidden)
+    k = len(pos.reserve) - 1
+    other = Position(reserve=hidden[:k] + [pos.reserve[-1]],
+                     foundations=pos.foundations, tableau=pos.tableau,
+                     stock=hidden[k:], waste=pos.waste, base=pos.base)
+    assert hints.hint_move(other) == hints.hint_move(pos)
+
+
+def test_hint_wins_a_constructed_deal():
+    won, moves = hints.play_policy(sorted_deck(), "hint")
+    assert won
+    pos = Position.new_game(sorted_deck())
+    for m in moves:
+        pos.play(m)
+    assert pos.is_won() and pos.status() == "won"
+
+
+def test_hint_games_never_loop(positions):
+    """No position comes back in a game played with hints (the decks of
+    the games differ, so no key repeats across them either)."""
+    keys = [pos.key() for pos in positions]
+    assert len(set(keys)) == len(keys)
+
+
+def test_play_policy_ends_and_replays():
+    for seed in range(3):
+        deck = random_deck(100 + seed)
+        for policy in ("hint", "greedy", hints.greedy_move):
+            won, moves = hints.play_policy(deck, policy)
+            assert len(moves) < 2000
+            pos = Position.new_game(deck)
+            for m in moves:
+                pos.play(m)
+            assert pos.is_won() == won
+            if not won:
+                # The policy stopped: nothing useful is left, the stock is
+                # used up.
+                assert not pos.stock
+
+
+def test_hint_banks_the_reserve_first_and_finishes_f0():
+    # Base 7; F0 needs 9; the reserve top and a tableau card are both 9s.
+    pos = P(reserve="2C 9C", found=["7C 8C"], tab=["9D", "KS"],
+            stock="3H", base=7)
+    assert hints.hint_move(pos) == Move("reserve", "F0")
+
+
+def test_hint_prefers_banking_to_dealing():
+    pos = P(reserve="2C", found=["7C 8C"], tab=["KS", "9D"], stock="3H",
+            base=7)
+    assert hints.hint_move(pos) == Move("T1", "F0")
+
+
+def test_hint_deals_when_nothing_else_helps():
+    pos = P(reserve="2C", found=["7C 8C"], tab=["KS", "5D"], stock="3H",
+            base=7)
+    assert hints.hint_move(pos) == DEAL
+
+
+def test_hint_puts_a_base_card_from_the_waste_into_a_space():
+    pos = P(reserve="2C", found=["7C 8C"], tab=["KS", ""], stock="3H",
+            waste="7D", base=7)
+    assert hints.hint_move(pos) == Move("waste", "T1")
+
+
+def test_hint_shuffles_no_cards_between_piles():
+    # 5D could go onto 6S and back for ever: no hint suggests it.
+    pos = P(reserve="2C", found=["7C 8C"], tab=["6C 5D", "6S"], stock="",
+            base=7)
+    assert hints.hint_move(pos) is None
+    pos = P(reserve="2C", found=["7C 8C"], tab=["6C 5D", "6S"],
+            stock="3H", base=7)
+    assert hints.hint_move(pos) == DEAL
+
+
+def test_greedy_baseline():
+    pos = P(reserve="9C", found=["7C 8C"], tab=["9D", "KS"], waste="QD",
+            stock="3H", base=7)
+    assert hints.greedy_move(pos) == Move("reserve", "F0")
+    pos = P(reserve="2C", found=["7C 8C"], tab=["9D", "KS"], waste="QD",
+            stock="3H", base=7)
+    assert hints.greedy_move(pos) == Move("T0", "F0")
+    pos = P(reserve="2C", found=["7C 8C 9C"], tab=["5D", "KS"],
+            waste="QD", stock="3H", base=7)
+    assert hints.greedy_move(pos) == Move("waste", "T1")
+    pos = P(reserve="2C", found=["7C 8C 9C"], tab=["5D", "KS"],
+            waste="2D", stock="3H", base=7)
+    assert hints.greedy_move(pos) == DEAL
+    pos = P(reserve="2C", found=["7C 8C 9C"], tab=["5D", "KS"],
+            waste="2D", base=7)
+    assert hints.greedy_move(pos) is None
+
+
+def test_hint_is_fast(positions):
+    import time
+    times = []
+    for pos in positions[::4]:
+        t0 = time.perf_counter()
+        hints.hint_move(pos)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    assert times[len(times) // 2] < 0.05
+    assert times[-1] < 1.0
