@@ -25,6 +25,7 @@ import pytest
 
 import hostenv as H
 from pysolfc_camelot.plot import GAME_ID, GAME_NAME
+from pysolfc_camelot.texts import tr
 from test_gui import region_differs
 from test_help_gui import check_f1_opens_rules_page
 
@@ -238,3 +239,34 @@ def test_f1_opens_the_plot_rules_page_in_the_players_language(
         pysolfc_host, display, artifacts, tmp_path, case):
     check_f1_opens_rules_page(pysolfc_host, display, artifacts, tmp_path,
                               "plot", GAME_ID, "plot-goal.png", case)
+
+
+@pytest.mark.parametrize("language, options, extra_env", [
+    ("ru", {"language": "ru"}, {}),         # PySolFC's own setting
+    ("fr", {}, {"LANGUAGE": "fr"}),         # the locale
+])
+def test_the_plot_table_speaks_the_players_language(
+        pysolfc_host, display, artifacts, tmp_path, language, options,
+        extra_env):
+    version, host_dir = pysolfc_host
+    env = H.fresh_home(tmp_path, game_geometry=WINDOW_SIZE, **options)
+    env.update(extra_env)
+    H.install_plugin(env, host_dir=host_dir)
+    state_file = tmp_path / "state.json"
+    env["CAMELOT_TEST_STATE_FILE"] = str(state_file)
+    env["CAMELOT_TEST_DECK"] = " ".join(DECK)
+    env["DISPLAY"] = display
+    log = artifacts / "pysol.log"
+    proc = H.start_pysol(host_dir, env, ["-i", GAME_ID], log_path=log)
+    with H.watched(proc, log, artifacts, display):
+        H.find_window(re.escape(GAME_NAME), display=display, timeout=60,
+                      proc=proc)
+        s = H.wait_settled(state_file)
+        H.screenshot(artifacts / "table.png", display=display)
+        assert s["texts"] == {
+            "base_rank": tr("plot.base_rank", lang=language, rank="7"),
+            "stock": tr("plot.stock", lang=language, count=78),
+            "reserve": tr("plot.reserve", lang=language, count=13),
+            "info": tr("plot.restricted", lang=language, count=1,
+                       full=13)}, s["texts"]
+        assert s["texts"]["stock"] != tr("plot.stock", lang="en", count=78)

@@ -274,6 +274,11 @@ def scenario_lost_and_stuck(app):
             break
         time.sleep(0.05)
     assert dialogs.titles == ["You are Stuck"], dialogs.titles
+    # No redeal: a click on the empty stock does nothing.
+    n = game.moves.index
+    assert not act(game, DEAL)
+    assert game.position() == pos and game.moves.index == n
+    assert not game.s.talon.cards and len(game.s.waste.cards) == 78
     return {"dialogs": dialogs.titles}
 
 
