@@ -103,7 +103,8 @@ EN = {
     # cards they hold.
     "plot.stock": "Stock: {count}",
     "plot.reserve": "Reserve: {count}",
-    # Under the first foundation, set apart: the base rank of the deal.
+    # Under the first foundation, set apart: the base rank of the deal
+    # (two lines where one would reach the reserve's count beside it).
     "plot.base_rank": "Base rank: {rank}",
     # Under the other seven foundations: how far the restriction is.
     "plot.restricted":
@@ -169,7 +170,7 @@ RU = {
     "camelot.save.rules": "карты лежат против правил ({detail})",
     "plot.stock": "Запас: {count}",
     "plot.reserve": "Резерв: {count}",
-    "plot.base_rank": "Базовое достоинство: {rank}",
+    "plot.base_rank": "Базовое\nдостоинство: {rank}",
     "plot.restricted":
         "Остальные базы откроются, когда в первой будет 13: {count}/{full}",
     "plot.open": "Все базы открыты",
@@ -233,7 +234,7 @@ EL = {
     "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
     "plot.stock": "Μάνα: {count}",
     "plot.reserve": "Απόθεμα: {count}",
-    "plot.base_rank": "Βασική αξία: {rank}",
+    "plot.base_rank": "Βασική\nαξία: {rank}",
     "plot.restricted":
         "Οι άλλες βάσεις ανοίγουν όταν η πρώτη έχει 13: {count}/{full}",
     "plot.open": "Όλες οι βάσεις είναι ανοιχτές",
@@ -304,7 +305,7 @@ FR = {
     "camelot.save.rules": "les cartes enfreignent les règles ({detail})",
     "plot.stock": "Pioche\u00a0: {count}",
     "plot.reserve": "Réserve\u00a0: {count}",
-    "plot.base_rank": "Valeur de base\u00a0: {rank}",
+    "plot.base_rank": "Valeur\nde base\u00a0: {rank}",
     "plot.restricted": "Les autres fondations s’ouvrent quand la première "
                        "en a 13\u00a0: {count}/{full}",
     "plot.open": "Toutes les fondations sont ouvertes",

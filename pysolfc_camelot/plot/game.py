@@ -220,7 +220,8 @@ class ThePlotClassic(Game):
             font = self.app.getFont("canvas_default")
             ty = y0 + CH + lay.TEXT_MARGIN
             self.texts.base_rank = MfxCanvasText(
-                self.canvas, x_f0 + CW // 2, ty, anchor="n", font=font)
+                self.canvas, x_f0 + CW // 2, ty, anchor="n", font=font,
+                justify="center")
             self.texts.info = MfxCanvasText(
                 self.canvas, x_f1 + (7 * XS - (XS - CW)) // 2, ty,
                 anchor="n", font=font)
