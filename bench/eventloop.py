@@ -10,6 +10,8 @@ An ``after(10 ms)`` ticker records the longest gap between two ticks (how
 long the Tk event loop was held up) in each phase:
 
   idle          nothing happening (PySolFC's own floor)
+  moves only    30 moves played without any search (PySolFC's own work
+                for a move: the floor of the phases below that move cards)
   hint fair     Assist > Hint, fair mode, move after move on a hard deal
   hint perfect  the same with perfect hints
   demo perfect  the demo (perfect, hint pause 0) for 40 moves
@@ -182,6 +184,22 @@ def run(app, gaps):
 
     gaps.start("idle")
     yield from wait(2)
+    gaps.stop()
+
+    # PySolFC's own work for a move (no search): the floor of the phases
+    # that move cards.
+    from pysolfc_camelot.camelot import hints
+    game = new_deal(HARD_WIN_DECK)
+    yield from wait(0.5)
+    gaps.start("moves only")
+    for _ in range(30):
+        pos = game.position()
+        if pos.status() != rules.PLAYING:
+            break
+        move = hints.heuristic_move(pos)
+        from pysolfc_camelot.camelot.game import hint_tuple
+        follow(game, (0, 0) + hint_tuple(game, move, 0))
+        yield
     gaps.stop()
 
     for mode in ("fair", "perfect"):

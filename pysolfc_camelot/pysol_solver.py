@@ -24,6 +24,10 @@
   changes.  A game supplies ``solve_job``, ``position_key`` and
   ``hint_tuple``.
 """
+import json
+import os
+import select
+import subprocess
 import sys
 import threading
 import time
@@ -85,6 +89,80 @@ class Task:
 
     def elapsed(self):
         return (self.finished or time.monotonic()) - self.started
+
+
+# The folder holding this package: a search process imports it from there.
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def process_job(module, request, decode):
+    """A Task job that searches in a child process: ``python -m module``
+    reads ``request`` (JSON) on stdin, prints ``progress STATES`` lines
+    now and then and one ``result JSON`` line at the end; ``decode`` turns
+    that JSON into the job's result.  The worker thread only waits on the
+    pipe, so the search shares nothing with PySolFC's interpreter: no
+    lock, no garbage collection, no freeing of a long search's memory in
+    the middle of the event loop.  should_stop kills the child.  Where no
+    child can be started (a frozen PySolFC), the caller's in-thread job
+    should be used instead (``can_fork()``)."""
+    def job(should_stop, progress):
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [PACKAGE_ROOT] + [p for p in env.get("PYTHONPATH", "").split(
+                os.pathsep) if p])
+        proc = subprocess.Popen(
+            [sys.executable, "-m", module], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, env=env, cwd=PACKAGE_ROOT,
+            close_fds=True)
+        try:
+            proc.stdin.write(json.dumps(request).encode())
+            proc.stdin.close()
+            fd, buf, result = proc.stdout.fileno(), b"", None
+            while True:
+                if should_stop():
+                    return None
+                ready, _w, _x = select.select([fd], [], [], 0.05)
+                if not ready:
+                    continue
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    break
+                buf += chunk
+                *lines, buf = buf.split(b"\n")
+                for line in lines:
+                    word, _sp, rest = line.decode().partition(" ")
+                    if word == "progress":
+                        progress(int(rest))
+                    elif word == "result":
+                        result = json.loads(rest)
+            if proc.wait() != 0 or result is None:
+                raise RuntimeError("the search process %s ended with %s"
+                                   % (module, proc.returncode))
+            return decode(result)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            proc.stdout.close()
+    return job
+
+
+def can_fork():
+    """True where a search may run as ``python -m`` (not in a frozen
+    PySolFC, whose executable is PySolFC itself)."""
+    return not getattr(sys, "frozen", False) and bool(sys.executable) \
+        and os.name == "posix"
+
+
+def serve(solve):
+    """The child's side of process_job: ``solve(request, progress)``
+    returns the JSON-able result; progress(states) reports."""
+    request = json.load(sys.stdin)
+
+    def progress(states, seconds=None):
+        print("progress", int(states), flush=True)
+    result = solve(request, progress)
+    print("result", json.dumps(result), flush=True)
 
 
 # -------------------------------------------------------- the menu entry
@@ -483,7 +561,7 @@ class SolverBase:
         if not task.done:
             return False
         self.resolve = None
-        if task.error is None and task.result[0]:
+        if task.error is None and task.result and task.result[0]:
             self.line = list(task.result[1])
         return True             # no line: getHints says so, the demo ends
 
