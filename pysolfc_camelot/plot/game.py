@@ -39,8 +39,6 @@ N_CARDS = rules.N_CARDS
 FAN_CARDS = 6
 
 
-
-
 def rank_label(rank):
     """A rank as the cards' corners show it: A 2 ... 10 J Q K."""
     return "10" if rank == 10 else rules.rank_name(rank)
