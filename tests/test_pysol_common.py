@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What both PySolFC adapters share, without PySolFC: card ids of one and
+two decks (game_cards) and the test-only hooks (pysol_common)."""
+import json
+from collections import namedtuple
+
+import pytest
+
+from pysolfc_camelot import pysol_common
+from pysolfc_camelot.cards import format_card, parse_card
+from pysolfc_camelot.game_cards import card_for_id, card_of
+from pysolfc_camelot.plot.notation import format_deck, parse_deck
+
+# A PySolFC card as far as we read it: id, deck, suit (clubs, spades,
+# hearts, diamonds), rank (0 = ace).
+Card = namedtuple("Card", "id deck suit rank")
+
+
+def pysol_cards(decks):
+    """Cards as PySolFC's createCards makes them: deck by deck, suit by
+    suit, ace to king, ids counting up."""
+    return [Card(d * 52 + s * 13 + r, d, s, r)
+            for d in range(decks) for s in range(4) for r in range(13)]
+
+
+def test_card_ids_of_two_decks():
+    cards = pysol_cards(2)
+    for c in cards:
+        assert card_for_id(c.id) == card_of(c)
+    # the two copies of a card are the same card for us
+    assert [card_for_id(i) for i in range(52)] == \
+        [card_for_id(i) for i in range(52, 104)]
+    assert sorted(card_for_id(i) for i in range(52)) == list(range(52))
+    # PySolFC's suit order is clubs, spades, hearts, diamonds
+    assert [format_card(card_for_id(i)) for i in (0, 13, 26, 39, 51)] == \
+        ["AC", "AS", "AH", "AD", "KD"]
+    with pytest.raises(ValueError):
+        card_for_id(-1)
+
+
+def test_forced_order_deals_the_listed_deck(monkeypatch):
+    cards = pysol_cards(2)
+    monkeypatch.delenv(pysol_common.TEST_DECK, raising=False)
+    assert pysol_common.forced_order(cards, card_of, parse_deck) is cards
+    deck = [card_for_id(i) for i in range(103, -1, -1)]
+    deck[0], deck[50] = deck[50], deck[0]
+    monkeypatch.setenv(pysol_common.TEST_DECK, format_deck(deck))
+    order = pysol_common.forced_order(cards, card_of, parse_deck)
+    # the same 104 objects, dealt from the end: the first listed last
+    assert sorted(c.id for c in order) == list(range(104))
+    assert [card_of(c) for c in reversed(order)] == deck
+
+
+def test_test_state_file(monkeypatch, tmp_path):
+    path = tmp_path / "state.json"
+    monkeypatch.delenv(pysol_common.TEST_STATE_FILE, raising=False)
+    assert not pysol_common.test_state_wanted()
+    pysol_common.write_test_state({"a": 1})
+    assert not path.exists()
+    monkeypatch.setenv(pysol_common.TEST_STATE_FILE, str(path))
+    assert pysol_common.test_state_wanted()
+    pysol_common.write_test_state({"a": [1, parse_card("TD")]})
+    assert json.loads(path.read_text()) == {"a": [1, parse_card("TD")]}
+    assert not (tmp_path / "state.json.tmp").exists()
