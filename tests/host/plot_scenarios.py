@@ -625,3 +625,22 @@ def scenario_select_dialog_preview(app):
         dialogs.titles
     assert app.game.id == GAME_ID and app.game.position() == before
     return {"dialogs": dialogs.titles}
+
+
+def scenario_bookmarks(app):
+    """Edit > Bookmarks keep positions as in-memory saves (our save hook
+    and its checks): going back to one restores it exactly."""
+    quiet(app)
+    line = win_line()
+    game = new_deal(app, WIN_DECK)
+    marks = {}
+    for i, n in enumerate((7, 24, 40)):
+        play(game, line[game.moves.index:n])
+        game.setBookmark(i, confirm=0)
+        marks[i] = game.position()
+    play(game, line[40:50])
+    for i in (1, 0, 2):
+        app.game.gotoBookmark(i, confirm=0)
+        assert app.game.position() == marks[i], i
+        check_conservation(app.game)
+    return {"bookmarks": len(marks)}
