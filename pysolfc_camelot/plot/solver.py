@@ -1,0 +1,260 @@
+"""Exact solver for The Plot, the stock order known (pure Python).
+
+``solve(position)`` answers whether the position can be won:
+
+* ``winnable`` True comes with a move list that has been replayed to a win
+  through the rules model (rules.py) before it is returned;
+* False only when the search has visited every position reachable from
+  this one (up to the equivalences below) without meeting a win;
+* None when a budget (seconds, states or ``should_stop``) ran out first.
+
+The search is a depth-first graph search over *canonical* states, with a
+set of the states already met.  A graph search with a visited set finds a
+win whenever one is reachable, so a full search that meets none proves the
+loss; a state met twice (a card moved back and forth, or two orders of
+the same moves) is expanded only once, so nothing loops.
+
+Canonical states.  Two positions with the same canonical key have the
+same future (a move list that wins one wins the other after renaming
+cards and piles), because:
+
+* suits never matter, and the two copies of a card are identical: every
+  card is just its rank;
+* the reserve and the stock never change order and lose cards only from
+  their top, so they are given by how many cards they still hold (the
+  solver is always called on one position and its descendants);
+* a foundation is given by how many cards it holds (it then takes the
+  rank base + length); F1..F7 are interchangeable (all closed during the
+  restriction, all alike after it), F0 is kept apart because the
+  restriction lasts until F0 holds 13;
+* a tableau pile is built down by one rank from its bottom card (a
+  base-rank card stands alone), so it is given by its bottom rank and its
+  length, and the twelve piles are interchangeable (sorted in the key);
+* the waste is its sequence of ranks.
+
+Pruning (each rule argued where it is applied):
+
+* ``_dead``: a state is lost when some card can provably never reach a
+  foundation (see there);
+* moves with the same canonical result are tried once.
+"""
+import time
+from typing import NamedTuple, Optional
+
+from .notation import DEAL, RESERVE, STOCK, TABLEAU, WASTE, Move
+from .rules import FULL, Position
+
+__all__ = ["SolveResult", "solve", "canonical_key"]
+
+_TAB_INDEX = {t: i for i, t in enumerate(TABLEAU)}
+
+
+class SolveResult(NamedTuple):
+    winnable: Optional[bool]     # None only when a budget ran out
+    moves: Optional[list]        # winning Move list from the position
+    states: int                  # canonical states expanded
+    seconds: float
+
+
+def canonical_key(pos):
+    """The canonical state of ``pos`` as bytes (see the module text)."""
+    f = pos.foundations
+    tab = sorted((t[0] // 4) * 14 + len(t) for t in pos.tableau if t)
+    return bytes([len(pos.reserve), len(pos.stock), len(f[0])]
+                 + sorted(len(x) for x in f[1:])
+                 + [255] + tab + [255]
+                 + [c // 4 for c in pos.waste])
+
+
+def _order(pos, m):
+    """Move order: the fair hint's priorities (bank the reserve, bank,
+    waste onto the tableau, fill a space, empty a one-card pile), then
+    deal, then the other moves between piles."""
+    src, dst = m
+    if dst[0] == "F":
+        return 0 if src == RESERVE else (1 if src[0] == "T" else 2)
+    if src == WASTE:
+        return 3 if pos.tableau[_TAB_INDEX[dst]] else 4
+    if src == STOCK:
+        return 6                                    # deal
+    return 5 if len(pos.tableau[_TAB_INDEX[src]]) == 1 else 7
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _children(pos, visited):
+    """(move, child, key) for each legal move whose canonical result is
+    new, in search order."""
+    out = []
+    seen = set()
+    for m in pos.legal_moves():
+        child = pos.after(m, check=False)
+        k = canonical_key(child)
+        if k in visited or k in seen:
+            continue
+        seen.add(k)
+        out.append((_order(pos, m), len(out), m, child, k))
+    out.sort()
+    out.reverse()                   # popped from the end: best first
+    return [(m, child, k) for _, _, m, child, k in out]
+
+
+class _ReserveTest:
+    """The reserve relaxation, decided exactly: a sound test of loss.
+
+    Relax the game: every card outside the reserve is *free*, i.e. may go
+    to a foundation at any moment, whatever lies on it (the waste order,
+    the tableau and the stock order are forgotten).  The reserve keeps its
+    order: its top card may go only onto a foundation that takes its rank
+    at that moment, and only after the cards above it.  Every line of the
+    real game is a line of the relaxed one (the real banking of free cards
+    is a relaxed move), so when the relaxed game is lost, so is the real
+    one.
+
+    Deciding the relaxed game: once the reserve is empty it is won (the
+    foundations that still need a rank are exactly as many as the cards of
+    that rank not banked, all free, so every foundation completes; during
+    the restriction F0 first).  Before that, the free cards a foundation
+    takes can be taken as late as possible: a free card banked earlier
+    than needed only makes a foundation pass ranks sooner, and the cards it
+    uses are counted the same in any order, so a relaxed win exists iff one
+    exists made of *macros*: bring one foundation up with free cards to
+    the rank of the reserve top and bank the reserve top on it (during the
+    restriction only F0; or complete F0 with free cards, which opens the
+    others).  A foundation at length L reaches offset o (o >= L) iff a free
+    card of each offset L..o-1 is left; free cards of an offset k are the
+    8 cards of that rank minus those banked (one on each foundation longer
+    than k) minus those still in the reserve.  The state of the relaxed
+    game is (reserve cards left, F0 length, sorted lengths of F1..F7),
+    memoised over the whole solve (the reserve never changes order).
+    """
+
+    def __init__(self, reserve, base):
+        # Offsets (rank - base) of the reserve cards, bottom first, and
+        # the count of each offset among the first i reserve cards.
+        self.off = [((c // 4 + 1) - base) % 13 for c in reserve]
+        self.count = [[0] * 13]
+        for o in self.off:
+            row = list(self.count[-1])
+            row[o] += 1
+            self.count.append(row)
+        self.memo = {}
+
+    def lost(self, pos):
+        f = pos.foundations
+        return not self._win(len(pos.reserve), len(f[0]),
+                             tuple(sorted(len(x) for x in f[1:])))
+
+    def _free(self, i, f0, others):
+        free = [8 - c for c in self.count[i]]
+        for n in (f0,) + others:
+            for k in range(n):
+                free[k] -= 1
+        return free
+
+    def _win(self, i, f0, others):
+        if i == 0:
+            return True
+        key = (i, f0, others)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        free = self._free(i, f0, others)
+        o = self.off[i - 1]
+        ok = False
+        if f0 < FULL:
+            if o >= f0 and all(free[k] > 0 for k in range(f0, o)):
+                ok = self._win(i - 1, o + 1 if o + 1 <= FULL else FULL,
+                               others)
+            if not ok and all(free[k] > 0 for k in range(f0, FULL)):
+                ok = self._win(i, FULL, others)
+        else:
+            tried = set()
+            for j, n in enumerate(others):
+                if n in tried or n > o:
+                    continue
+                tried.add(n)
+                if all(free[k] > 0 for k in range(n, o)):
+                    rest = others[:j] + (o + 1,) + others[j + 1:]
+                    if self._win(i - 1, f0, tuple(sorted(rest))):
+                        ok = True
+                        break
+        self.memo[key] = ok
+        return ok
+
+
+def _dead(pos, reserve_test):
+    """True when the position provably cannot be won (sound, not
+    complete): the game is over (stock used up, no move left), or the
+    reserve relaxation (_ReserveTest) is lost."""
+    if not pos.stock and not pos.legal_moves():
+        return True
+    return reserve_test.lost(pos)
+
+
+def solve(position: Position, budget_seconds=None, budget_states=None,
+          progress=None, should_stop=None) -> SolveResult:
+    """Decide ``position`` exactly (stock order known); see the module
+    text.  ``progress(states, seconds)`` is called now and then;
+    ``should_stop()`` is called as often and ends the search (winnable
+    None) once it returns True."""
+    t0 = time.perf_counter()
+    deadline = None if budget_seconds is None else t0 + budget_seconds
+    states = 0
+    if position.is_won():
+        return SolveResult(True, [], 0, time.perf_counter() - t0)
+    reserve_test = _ReserveTest(position.reserve, position.base)
+    if reserve_test.lost(position):
+        return SolveResult(False, None, 0, time.perf_counter() - t0)
+    visited = {canonical_key(position)}
+    stack = [_children(position, visited)]
+    path = []
+    next_check = 512
+    try:
+        while stack:
+            kids = stack[-1]
+            if not kids:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            m, child, k = kids.pop()
+            if k in visited:
+                continue
+            visited.add(k)
+            states += 1
+            if states >= next_check:
+                next_check = states + 512
+                if budget_states is not None and states >= budget_states:
+                    raise _OutOfBudget
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    raise _OutOfBudget
+                if should_stop is not None and should_stop():
+                    raise _OutOfBudget
+                if progress is not None:
+                    progress(states, now - t0)
+            if child.is_won():
+                line = path + [m]
+                return SolveResult(True, _checked(position, line), states,
+                                   time.perf_counter() - t0)
+            if _dead(child, reserve_test):
+                continue
+            path.append(m)
+            stack.append(_children(child, visited))
+    except _OutOfBudget:
+        return SolveResult(None, None, states, time.perf_counter() - t0)
+    return SolveResult(False, None, states, time.perf_counter() - t0)
+
+
+def _checked(position, moves):
+    """Replay ``moves`` through the rules model (with every check) and
+    return them; raise if they do not win (a solver bug, never hidden)."""
+    pos = position.copy()
+    for m in moves:
+        pos.play(m)
+    if not pos.is_won():
+        raise AssertionError("solver line does not win")
+    return list(moves)
