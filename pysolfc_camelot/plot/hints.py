@@ -16,7 +16,8 @@ answer: the look-ahead plays only moves between visible cards.
 from .notation import DEAL, RESERVE, STOCK, TABLEAU, WASTE, Move
 from .rules import FULL, Position
 
-__all__ = ["hint_move", "greedy_move", "play_policy", "POLICIES"]
+__all__ = ["hint_move", "perfect_move", "greedy_move", "play_policy",
+           "POLICIES"]
 
 _TAB_INDEX = {t: i for i, t in enumerate(TABLEAU)}
 
@@ -228,3 +229,30 @@ def play_policy(deck, policy, max_moves=2000):
         pos.play(m)
         moves.append(m)
     return pos.is_won(), moves
+
+
+# -- perfect hints ------------------------------------------------------------
+
+# The last winning line found, as {position key: its next move}: following
+# perfect hints costs one solve per game, not one per move.
+_line = {}
+
+
+def perfect_move(position, budget_seconds=0.1):
+    """The next move of a winning line (this one reads the stock order:
+    the solver's hint); when no win is found within ``budget_seconds``
+    (lost, or the budget ran out) the fair hint_move.  The line found is
+    kept, so following the hints costs no further search."""
+    move = _line.get(position.key())
+    if move is not None:
+        return move
+    from .solver import solve
+    res = solve(position, budget_seconds=budget_seconds)
+    if res.winnable and res.moves:
+        _line.clear()
+        p = position.copy()
+        for m in res.moves:
+            _line[p.key()] = m
+            p = p.after(m)
+        return res.moves[0]
+    return hint_move(position)
