@@ -10,11 +10,55 @@ from .camelot import rules, solver
 from .cards import NotationError, format_cards, format_moves, parse_deck
 
 
+def _plot():
+    from .plot import notation, rules as plot_rules, solver as plot_solver
+    return notation, plot_rules, plot_solver
+
+
+class _Game:
+    """What solve and stats need of one game: reading a deck, the deal,
+    the solver, a random deck and the move notation."""
+
+    def __init__(self, name, parse_deck, new_game, solve, n_copies,
+                 format_moves):
+        self.name, self.parse_deck, self.new_game = name, parse_deck, new_game
+        self.solve, self.n_copies = solve, n_copies
+        self.format_moves = format_moves
+
+    def random_deck(self, rng):
+        deck = list(range(52)) * self.n_copies
+        rng.shuffle(deck)
+        return deck
+
+
+def _plot_game():
+    notation, plot_rules, plot_solver = _plot()
+    return _Game("plot", notation.parse_deck, plot_rules.Position.new_game,
+                 plot_solver.solve, 2, notation.format_moves)
+
+
+# --game NAME -> a function making its _Game (The Plot is imported only
+# when asked for).
+GAMES = {
+    "camelot": lambda: _Game("camelot", parse_deck, rules.Position.new_game,
+                             solver.solve, 1, format_moves),
+    "plot": _plot_game,
+}
+
+
+def game_named(name):
+    return GAMES[name or "camelot"]()
+
+
 def register(subparsers):
     p = subparsers.add_parser("solve", help="decide whether a deck can be"
                               " won, with a winning move list")
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--deck", help="52 cards, first dealt first")
+    p.add_argument("--game", choices=sorted(GAMES), default="camelot",
+                   help="camelot (the default) or plot (The Plot, two"
+                   " decks)")
+    src.add_argument("--deck", help="52 cards (104 for plot), first dealt"
+                     " first")
     src.add_argument("--deck-file", metavar="F",
                      help="one deck per line ('-' for standard input)")
     src.add_argument("--deal", type=int, metavar="N",
@@ -28,6 +72,9 @@ def register(subparsers):
     p.set_defaults(func=cmd_solve)
 
     p = subparsers.add_parser("stats", help="winnable share of random decks")
+    p.add_argument("--game", choices=sorted(GAMES), default="camelot",
+                   help="camelot (the default) or plot (The Plot, two"
+                   " decks)")
     p.add_argument("--deals", type=int, required=True, metavar="N",
                    help="how many random decks to solve")
     p.add_argument("--seed", type=int, metavar="S",
@@ -53,7 +100,7 @@ def result_json(res):
             "states": res.states, "seconds": round(res.seconds, 6)}
 
 
-def print_result(res, as_json, out=None):
+def print_result(res, as_json, out=None, game=None):
     out = sys.stdout if out is None else out
     if as_json:
         print(json.dumps(result_json(res)), file=out)
@@ -63,16 +110,26 @@ def print_result(res, as_json, out=None):
         print("%s: %d states, %.3f s" % (verdict, res.states, res.seconds),
               file=out)
         if res.moves is not None:
-            print("%d moves: %s" % (len(res.moves), format_moves(res.moves)),
+            fmt = format_moves if game is None else game.format_moves
+            print("%d moves: %s" % (len(res.moves), fmt(res.moves)),
                   file=out)
     out.flush()
 
 
-def solve_deck(deck, budget=None):
-    return solver.solve(rules.Position.new_game(deck), budget_seconds=budget)
+def solve_deck(deck, budget=None, game="camelot"):
+    if game == "camelot":
+        return solver.solve(rules.Position.new_game(deck),
+                            budget_seconds=budget)
+    g = game_named(game)
+    return g.solve(g.new_game(deck), budget_seconds=budget)
 
 
 def cmd_solve(args):
+    game = game_named(getattr(args, "game", None))
+    if args.deal is not None and game.name != "camelot":
+        print("error: --deal is for camelot only; give --deck or"
+              " --deck-file", file=sys.stderr)
+        return 2
     if args.deal is not None:
         from . import deals
         try:
@@ -96,28 +153,26 @@ def cmd_solve(args):
     decks = []
     for lineno, text in texts:
         try:
-            decks.append(parse_deck(text))
+            decks.append(game.parse_deck(text))
         except NotationError as e:
             where = "" if lineno is None else "line %d: " % lineno
             print("error: %s%s" % (where, e), file=sys.stderr)
             return 2
     for deck in decks:
-        print_result(solve_deck(deck, args.budget), args.json)
+        print_result(solve_deck(deck, args.budget, game.name), args.json,
+                     game=game)
     return 0
 
 
 # -- stats --------------------------------------------------------------------
 
-def random_decks(n, seed):
+def random_decks(n, seed, game="camelot"):
     """The decks of stats and the benchmark: random.Random(seed).shuffle of
-    an ordered deck, n times in a row."""
+    an ordered deck (card ids 0..51, twice over for plot), n times in a
+    row."""
     rng = random.Random(seed)
-    decks = []
-    for _ in range(n):
-        deck = list(range(52))
-        rng.shuffle(deck)
-        decks.append(deck)
-    return decks
+    g = game_named(game)
+    return [g.random_deck(rng) for _ in range(n)]
 
 
 def wilson(k, n, z=1.959964):
@@ -140,9 +195,10 @@ def percentile(sorted_values, q):
 
 
 def _solve_one(job):
-    """Worker: (deck, budget) -> (winnable, states, seconds, maxrss)."""
-    deck, budget = job
-    res = solve_deck(deck, budget)
+    """Worker: (deck, budget[, game]) -> (winnable, states, seconds,
+    maxrss)."""
+    deck, budget = job[:2]
+    res = solve_deck(deck, budget, job[2] if len(job) > 2 else "camelot")
     return res.winnable, res.states, res.seconds, _maxrss()
 
 
@@ -298,9 +354,12 @@ def cmd_stats(args):
         seed = random.SystemRandom().randrange(1, 1000000)
         print("seed %d (pass --seed %d to repeat)" % (seed, seed),
               file=sys.stderr, flush=True)
-    decks = random_decks(args.deals, seed)
+    game = getattr(args, "game", None) or "camelot"
+    decks = random_decks(args.deals, seed, game)
     t0 = time.perf_counter()
-    results = run_many([(d, args.budget) for d in decks], args.jobs)
+    jobs = [(d, args.budget) if game == "camelot" else (d, args.budget, game)
+            for d in decks]
+    results = run_many(jobs, args.jobs)
     s = summarize(results)
     s["seed"] = seed
     s["wall_seconds"] = time.perf_counter() - t0
