@@ -28,6 +28,7 @@ test: setup
 # Both set up first, so they work on a fresh clone.
 bench: setup
 	$(VENV_PY) bench/bench.py
+	$(VENV_PY) bench/bench_plot.py
 
 pictures: setup
 	$(VENV_PY) -m pysolfc_camelot pictures

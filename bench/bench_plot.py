@@ -1,0 +1,159 @@
+"""Benchmark of The Plot's solver and hints (not a test; takes a while).
+
+    python3 bench/bench_plot.py            # the full run of the README
+    python3 bench/bench_plot.py --quick    # the first 100 deals
+
+bench/plot-deals-1000.txt is a fixed public set of 1,000 random decks of
+The Plot, one per line (104 cards, first dealt first).  It was generated
+once with
+    solver_cli.random_decks(1000, 20260009, "plot")
+i.e. random.Random(20260009).shuffle of the ordered double deck (card ids
+0..51 twice, see cards.py), 1,000 times in a row.
+
+Sections:
+ 1. the solver over the deals (--jobs processes, --budget s per deal):
+    decided share, per-deal times, states/s, peak memory per worker
+    (ru_maxrss), winnable share with a 95% Wilson interval;
+ 2. win rates of the fair hint (the demo's policy) and of the greedy
+    baseline of the rules note, each played to the end on every deal, with
+    95% Wilson intervals and the hint's time per move.
+"""
+import argparse
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from pysolfc_camelot.plot import hints, rules, solver       # noqa: E402
+from pysolfc_camelot.plot.notation import parse_deck        # noqa: E402
+from pysolfc_camelot.solver_cli import (_maxrss, percentile,  # noqa: E402
+                                        run_many, wilson)
+
+
+def load_decks(path):
+    with open(path, encoding="utf-8") as f:
+        return [parse_deck(line) for line in f if line.strip()]
+
+
+def solve_job(job):
+    deck, budget = job
+    res = solver.solve(rules.Position.new_game(deck), budget_seconds=budget)
+    return res.winnable, res.states, res.seconds, _maxrss()
+
+
+def play_job(job):
+    """Play a deal to the end with one policy: (won, moves, times of the
+    policy's answers)."""
+    deck, policy = job
+    choose = hints.POLICIES[policy]
+    times = []
+
+    def timed(pos):
+        t0 = time.perf_counter()
+        m = choose(pos)
+        times.append(time.perf_counter() - t0)
+        return m
+    won, moves = hints.play_policy(deck, timed)
+    return won, len(moves), times
+
+
+def pct(k, n):
+    lo, hi = wilson(k, n)
+    return "%d / %d (%.1f%%, 95%% Wilson interval %.1f%% to %.1f%%)" % (
+        k, n, 100.0 * k / n, 100 * lo, 100 * hi)
+
+
+def ms(t):
+    return "%.0f ms" % (1000 * t) if t >= 0.01 else "%.1f ms" % (1000 * t)
+
+
+def section_solver(decks, args):
+    print("## 1. Solver: %d deals, %d jobs, budget %g s per deal"
+          % (len(decks), args.jobs, args.budget), flush=True)
+    t0 = time.perf_counter()
+    res = run_many([(d, args.budget) for d in decks], args.jobs, solve_job)
+    wall = time.perf_counter() - t0
+    n = len(res)
+    won = sum(1 for r in res if r[0] is True)
+    lost = sum(1 for r in res if r[0] is False)
+    und = n - won - lost
+    times = sorted(r[2] for r in res)
+    states = sum(r[1] for r in res)
+    total = sum(times)
+    lo, _ = wilson(won, n)
+    _, hi = wilson(won + und, n)
+    print("| measure | result |")
+    print("|---|---|")
+    print("| deals decided within %g s | %d / %d (%.1f%%) |"
+          % (args.budget, won + lost, n, 100.0 * (won + lost) / n))
+    print("| winnable / not winnable / undecided | %d / %d / %d |"
+          % (won, lost, und))
+    share = ("%.1f%%" % (100.0 * won / n)) if not und else \
+        "%.1f%% to %.1f%%" % (100.0 * won / n, 100.0 * (won + und) / n)
+    print("| winnable share (95%% Wilson interval%s) | %s (%.1f%% to"
+          " %.1f%%) |" % (", undecided counted both ways" if und else "",
+                          share, 100 * lo, 100 * hi))
+    print("| time per deal: median / p90 / p99 / max | %s / %s / %s /"
+          " %.2f s |" % (ms(percentile(times, 50)), ms(percentile(times, 90)),
+                         ms(percentile(times, 99)), times[-1]))
+    print("| total solving time (%d jobs) | %.1f s (%.1f s wall) |"
+          % (args.jobs, total, wall))
+    print("| states per second | %s |" % format(int(states / total), ","))
+    print("| peak memory per job | %.0f MB |"
+          % (max(r[3] for r in res) / 1024))
+    undecided = [i + 1 for i, r in enumerate(res) if r[0] is None]
+    if undecided:
+        print("\nundecided deals (line numbers): %s"
+              % " ".join(map(str, undecided)))
+    print(flush=True)
+    return res
+
+
+def section_policies(decks, args):
+    print("## 2. Policies played to the end on %d deals" % len(decks),
+          flush=True)
+    print("| policy | deals won |")
+    print("|---|---|")
+    all_times = {}
+    for policy, name in (("hint", "fair hint (the demo)"),
+                         ("greedy", "greedy: bank anything, reserve first,"
+                          " then waste to tableau, then deal")):
+        res = run_many([(d, policy) for d in decks], args.jobs, play_job)
+        won = sum(1 for r in res if r[0])
+        print("| %s | %s |" % (name, pct(won, len(res))), flush=True)
+        all_times[policy] = sorted(t for r in res for t in r[2])
+    t = all_times["hint"]
+    print("\nfair hint time per move: median %s, p99 %s, max %s"
+          % (ms(percentile(t, 50)), ms(percentile(t, 99)), ms(t[-1])))
+    print(flush=True)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", default=os.path.join(HERE,
+                                                    "plot-deals-1000.txt"))
+    ap.add_argument("--quick", action="store_true",
+                    help="only the first 100 deals")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--budget", type=float, default=10.0)
+    ap.add_argument("--only", choices=("solver", "policies"),
+                    help="run one section")
+    args = ap.parse_args(argv)
+    decks = load_decks(args.deals)
+    if args.quick:
+        decks = decks[:100]
+    print("# The Plot benchmark: %s, Python %s, %s"
+          % (os.path.basename(args.deals), sys.version.split()[0],
+             time.strftime("%Y-%m-%d")))
+    print()
+    if args.only in (None, "solver"):
+        section_solver(decks, args)
+    if args.only in (None, "policies"):
+        section_policies(decks, args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
