@@ -199,54 +199,125 @@ def solve(position: Position, budget_seconds=None, budget_states=None,
     """Decide ``position`` exactly (stock order known); see the module
     text.  ``progress(states, seconds)`` is called now and then;
     ``should_stop()`` is called as often and ends the search (winnable
-    None) once it returns True."""
+    None) once it returns True.
+
+    Three stages: a short search (most deals are won by its first
+    descent); then the fair hint and the greedy policy played to the end
+    (a cheap probe that catches the deals where the short search went
+    astray early); then the full search, which alone may answer False."""
     t0 = time.perf_counter()
-    deadline = None if budget_seconds is None else t0 + budget_seconds
-    states = 0
     if position.is_won():
         return SolveResult(True, [], 0, time.perf_counter() - t0)
     reserve_test = _ReserveTest(position.reserve, position.base)
     if reserve_test.lost(position):
         return SolveResult(False, None, 0, time.perf_counter() - t0)
+    clock = _Clock(t0, budget_seconds, budget_states, progress, should_stop)
+    try:
+        first = min(FIRST_STATES, budget_states) \
+            if budget_states is not None else FIRST_STATES
+        line = _search(position, reserve_test, clock, first)
+        if line is None:
+            line = _probe(position, clock)
+        if line is None:
+            line = _search(position, reserve_test, clock, None)
+    except _OutOfBudget:
+        return SolveResult(None, None, clock.states,
+                           time.perf_counter() - t0)
+    if line is False:
+        return SolveResult(False, None, clock.states,
+                           time.perf_counter() - t0)
+    return SolveResult(True, _checked(position, line), clock.states,
+                       time.perf_counter() - t0)
+
+
+# States of the first, short search.
+FIRST_STATES = 3000
+
+
+class _Clock:
+    """The budgets, checked every few hundred states."""
+
+    def __init__(self, t0, budget_seconds, budget_states, progress,
+                 should_stop):
+        self.t0 = t0
+        self.deadline = None if budget_seconds is None \
+            else t0 + budget_seconds
+        self.budget_states = budget_states
+        self.progress, self.should_stop = progress, should_stop
+        self.states = 0
+        self.next_check = 256
+
+    def check(self):
+        self.next_check = self.states + 256
+        if self.budget_states is not None \
+                and self.states >= self.budget_states:
+            raise _OutOfBudget
+        now = time.perf_counter()
+        if self.deadline is not None and now >= self.deadline:
+            raise _OutOfBudget
+        if self.should_stop is not None and self.should_stop():
+            raise _OutOfBudget
+        if self.progress is not None:
+            self.progress(self.states, now - self.t0)
+
+
+class _ShortDone(Exception):
+    pass
+
+
+def _probe(position, clock):
+    """Play the fair hint, then the greedy policy, to the end; a winning
+    line or None.  Each position met counts as a state."""
+    from .hints import greedy_move, hint_move
+    for policy in (hint_move, greedy_move):
+        pos = position
+        line = []
+        while not pos.is_won():
+            m = policy(pos)
+            if m is None:
+                break
+            pos = pos.after(m)
+            line.append(m)
+            clock.states += 1
+            if clock.states >= clock.next_check:
+                clock.check()
+        if pos.is_won():
+            return line
+    return None
+
+
+def _search(position, reserve_test, clock, max_states):
+    """Depth-first graph search from ``position``: a winning move list,
+    False when every reachable canonical state was met without a win, or
+    None when ``max_states`` new states were met first."""
     visited = {canonical_key(position)}
     stack = [_children(position, visited)]
     path = []
-    next_check = 512
-    try:
-        while stack:
-            kids = stack[-1]
-            if not kids:
-                stack.pop()
-                if path:
-                    path.pop()
-                continue
-            m, child, k = kids.pop()
-            if k in visited:
-                continue
-            visited.add(k)
-            states += 1
-            if states >= next_check:
-                next_check = states + 512
-                if budget_states is not None and states >= budget_states:
-                    raise _OutOfBudget
-                now = time.perf_counter()
-                if deadline is not None and now >= deadline:
-                    raise _OutOfBudget
-                if should_stop is not None and should_stop():
-                    raise _OutOfBudget
-                if progress is not None:
-                    progress(states, now - t0)
-            if child.is_won():
-                line = path + [m]
-                return SolveResult(True, _checked(position, line), states,
-                                   time.perf_counter() - t0)
-            if _dead(child, reserve_test):
-                continue
-            path.append(m)
-            stack.append(_children(child, visited))
-    except _OutOfBudget:
-        return SolveResult(None, None, states, time.perf_counter() - t0)
-    return SolveResult(False, None, states, time.perf_counter() - t0)
+    met = 0
+    while stack:
+        kids = stack[-1]
+        if not kids:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        m, child, k = kids.pop()
+        if k in visited:
+            continue
+        visited.add(k)
+        clock.states += 1
+        met += 1
+        if clock.states >= clock.next_check:
+            clock.check()
+        if max_states is not None and met >= max_states:
+            return None
+        if child.is_won():
+            return path + [m]
+        if _dead(child, reserve_test):
+            continue
+        path.append(m)
+        stack.append(_children(child, visited))
+    return False
 
 
 def _checked(position, moves):
