@@ -37,6 +37,15 @@ Pruning, each proven sound where it is defined:
   on the tableau matters.  A state lost there is lost for real; that
   small game is solved exactly and memoised, and it catches the "full
   tableau, nothing to remove" dead ends that make most lost deals;
+* a second relaxation (_Search with groups=((0, 1, 2),)): the twelve edge
+  slots form one class that any face card may take, the middle stays
+  apart.  Every real line is a line of that game too (a face card placed
+  on a free slot of its class is placed on a free edge slot; removals are
+  the same), so a state lost there is lost for real.  It keeps the main
+  tension of the game (number cards on the edges block face cards, those
+  in the middle never do) in a game small enough to solve exactly, and it
+  is what decides the hard winnable deals: their wrong early placements
+  are refuted there in a few states instead of thousands;
 * memo tables of lost states (and, in the relaxation, of won ones).
 
 Move order is heuristic only: rounds of the search cycle through four
@@ -252,7 +261,7 @@ class _Deal:
         # face_pos[t][x]: of the face cards of class x (built backwards,
         # sharing the unchanged tuples)
         rp = [()] * 11
-        fp = [(), (), ()]
+        fp = [()] * 8                   # indexed by a mask of classes
         self.rank_pos = [None] * (n + 1)
         self.face_pos = [None] * (n + 1)
         self.rank_pos[n] = tuple(rp)
@@ -260,8 +269,10 @@ class _Deal:
         for t in range(n - 1, -1, -1):
             r = seq[t]
             if r > 10:
-                x = FACE_CLASS[r]
-                fp[x] = (t,) + fp[x]
+                bit = 1 << FACE_CLASS[r]
+                for mask in range(1, 8):
+                    if mask & bit:
+                        fp[mask] = (t,) + fp[mask]
             else:
                 rp[r] = (t,) + rp[r]
             self.rank_pos[t] = tuple(rp)
@@ -310,12 +321,36 @@ class _Search:
     With relax=() and prune=False this is the plain exhaustive search over
     the same canonical states (for tests and the benchmark)."""
 
-    def __init__(self, deal, enforce, relax=(), prune=True):
+    def __init__(self, deal, enforce, relax=(), prune=True, groups=None):
         self.deal = deal
         self.seq = deal.seq
         self.n = deal.n
         self.enforce = enforce
         self.merged = tuple(x for x in range(3) if x not in enforce)
+        # groups: edge classes merged with each other (not with the
+        # middle): group i is stored as class i, and takes the face cards
+        # of all its classes.  Sound as a relaxation for the same reason as
+        # merging into the middle: a real placement of a face card on a
+        # free slot of its class is a placement on a free slot of its
+        # group, so every real line is a line of the grouped game, and the
+        # face test of a group (face_pos by mask of classes) is the test
+        # of that game.
+        self.groups = groups
+        if groups is not None:
+            self.enforce = tuple(range(len(groups)))
+            self.merged = ()
+            self.gmap = [0, 0, 0]
+            masks = []
+            for i, g in enumerate(groups):
+                m = 0
+                for x in g:
+                    self.gmap[x] = i
+                    m |= 1 << x
+                masks.append(m)
+            self.fpx = tuple(masks) + (0,) * (3 - len(groups))
+        else:
+            self.gmap = [0, 1, 2]
+            self.fpx = (1, 2, 4)
         self.relax = relax
         self.prune = prune
         self.order = 0 if prune else 1  # move order: see _MODES
@@ -326,6 +361,11 @@ class _Search:
 
     def project(self, cls):
         """This search's view of a tableau of a search enforcing more."""
+        if self.groups is not None:
+            c = [0, 0, 0, cls[3]]
+            for x in range(3):
+                c[self.gmap[x]] += cls[x]
+            return tuple(c)
         if not self.merged:
             return cls
         c = list(cls)
@@ -336,6 +376,11 @@ class _Search:
 
     def caps(self, t):
         f = self.deal.faces[t]
+        if self.groups is not None:
+            cap = [0, 0, 0, 4]
+            for x in range(3):
+                cap[self.gmap[x]] += 4 - f[x]
+            return cap
         cap = [4 - f[0], 4 - f[1], 4 - f[2], 4]
         for x in self.merged:
             cap[3] += cap[x]
@@ -364,7 +409,7 @@ class _Search:
     def _class_slack(self, t, x, c, empty, total):
         """None if the face cards of class x cannot all fit, else the least
         time to spare before one of them."""
-        pos = self.deal.face_pos[t][x]
+        pos = self.deal.face_pos[t][self.fpx[x]]
         if not pos:
             return 16
         rp = self.deal.rank_pos[t]
@@ -416,8 +461,9 @@ class _Search:
             return ps[0] if ps else _NEVER
         counts.sort(key=partner_time)
         fp = self.deal.face_pos[t]
-        edges = sorted((x for x in self.enforce if fp[x]),
-                       key=lambda x: fp[x][0])
+        fpx = self.fpx
+        edges = sorted((x for x in self.enforce if fp[fpx[x]]),
+                       key=lambda x: fp[fpx[x]][0])
         order = tuple(edges) + tuple(x for x in (3, 2, 1, 0)
                                      if x not in edges)
         return counts, order
@@ -457,6 +503,15 @@ class _Search:
             for _s, _i, new in order:
                 yield new
 
+    def _known_lost(self, t, cls, full):
+        """A relaxation already proved this state lost (a table look-up,
+        tried before the costlier tests)."""
+        for r in self.relax:
+            key = (t,) + r.project(cls)
+            if key in (r.lost_full if full else r.lost_open):
+                return True
+        return False
+
     def _relaxed_lost(self, t, cls, full):
         for r in self.relax:
             if not r.value(t, r.project(cls), full):
@@ -486,7 +541,8 @@ class _Search:
             self.deal.hit()
             return None
         self.deal.tick()
-        if self.prune and (not self._faces_can_fit(t, cls) or
+        if self.prune and (self._known_lost(t, cls, True) or
+                           not self._faces_can_fit(t, cls) or
                            self._relaxed_lost(t, cls, True)):
             self.lost_full.add(key)
             return None
@@ -517,6 +573,7 @@ class _Search:
             cap[x] -= _vec(cls[x])[0]
         free = sum(cap)
         if free == 0 or (self.prune and (
+                self._known_lost(t, cls, False) or
                 not self._faces_can_fit(t, cls, cap) or
                 self._relaxed_lost(t, cls, False))):
             self.lost_open.add(key)
@@ -525,7 +582,7 @@ class _Search:
         counts = [0] * 11
         for r in self.seq[t:t + m]:
             if r > 10:
-                x = FACE_CLASS[r]
+                x = self.gmap[FACE_CLASS[r]]
                 if x in self.merged:
                     x = MIDDLE
                 cap[x] -= 1
@@ -563,7 +620,12 @@ def _make_search(deal, prune):
     """The real search, with its relaxations when pruning."""
     if not prune:
         return _Search(deal, (0, 1, 2), prune=False)
-    return _Search(deal, (0, 1, 2), (_Search(deal, ()),))
+    # Both relaxations are sound for the real game (see _Search and the
+    # module docstring), and the first is one of the second too: merging
+    # the edge class into the middle relaxes the edges-merged game.
+    merged = _Search(deal, ())
+    edges = _Search(deal, (), (merged,), groups=((0, 1, 2),))
+    return _Search(deal, (0, 1, 2), (merged, edges))
 
 
 # -- entry points -------------------------------------------------------------
