@@ -1,0 +1,293 @@
+"""The Plot's exact solver, perfect hints and the solve/stats command line
+(no PySolFC needed)."""
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pysolfc_camelot.cards import parse_card
+from pysolfc_camelot.plot import hints, solver
+from pysolfc_camelot.plot.notation import format_deck, parse_deck, parse_move
+from pysolfc_camelot.plot.rules import DEAL, Move, Position, replay
+
+REPO = Path(__file__).resolve().parent.parent
+DEALS = REPO / "bench" / "plot-deals-1000.txt"
+
+
+def cs(text):
+    return [parse_card(w) for w in text.split()]
+
+
+def suit_foundations(base, lengths):
+    """Foundations of the given lengths; foundation i is built in suit
+    i % 4, so that no card is used more than twice."""
+    out = []
+    for i, n in enumerate(lengths):
+        out.append([((base - 1 + k) % 13) * 4 + i % 4 for k in range(n)])
+    return out
+
+
+def random_deck(seed):
+    deck = list(range(52)) * 2
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def public_deck(i):
+    return parse_deck(DEALS.read_text().splitlines()[i])
+
+
+def wins(pos, moves):
+    p = pos.copy()
+    for m in moves:
+        p.play(m)
+    return p.is_won()
+
+
+# -- canonical states -------------------------------------------------------
+
+def test_canonical_key_ignores_suits_twins_and_pile_order():
+    pos = Position.new_game(random_deck(1))
+    for _ in range(20):
+        pos = pos.after(hints.hint_move(pos))
+    key = solver.canonical_key(pos)
+    # Another suit for every card (the rank kept), piles in another order,
+    # F1..F7 in another order.
+    swap = lambda c: c // 4 * 4 + (c % 4 + 1) % 4          # noqa: E731
+    tab = list(pos.tableau)
+    random.Random(2).shuffle(tab)
+    f = list(pos.foundations)
+    f = [f[0]] + f[1:][::-1]
+    other = Position(reserve=[swap(c) for c in pos.reserve],
+                     foundations=[[swap(c) for c in x] for x in f],
+                     tableau=[[swap(c) for c in t] for t in tab],
+                     stock=[swap(c) for c in pos.stock],
+                     waste=[swap(c) for c in pos.waste], base=pos.base)
+    assert solver.canonical_key(other) == key
+    # A different rank somewhere is a different state.
+    assert solver.canonical_key(pos.after(DEAL)) != key
+
+
+# -- answers ------------------------------------------------------------------
+
+def test_every_winnable_answer_replays_to_a_win():
+    for seed in range(8):
+        deck = random_deck(seed)
+        res = solver.solve(Position.new_game(deck), budget_seconds=10)
+        assert res.winnable is not False or res.moves is None
+        if res.winnable:
+            pos, failed_at, error = replay(deck, res.moves)
+            assert failed_at is None, error
+            assert pos.is_won()
+        assert res.states >= 0 and res.seconds >= 0
+
+
+def test_a_deal_the_hint_loses_is_won_and_perfect_hints_win_it():
+    # The fourth deal of random.Random(7) is lost by the fair hint (and was
+    # a deal the first solver went astray on); the solver wins it.
+    rng = random.Random(7)
+    for _ in range(4):
+        deck = list(range(52)) * 2
+        rng.shuffle(deck)
+    assert not hints.play_policy(deck, "hint")[0]
+    res = solver.solve(Position.new_game(deck), budget_seconds=30)
+    assert res.winnable is True
+    assert replay(deck, res.moves)[0].is_won()
+    # Perfect hints followed to the end win it too.
+    pos = Position.new_game(deck)
+    for _ in range(400):
+        if pos.is_won():
+            break
+        pos = pos.after(hints.perfect_move(pos, budget_seconds=30))
+    assert pos.is_won()
+
+
+# A late position of a real deal (base 5): F6 needs a jack, F7 a nine, the
+# reserve shows 3H with 9H below it.  Banking the jack from T6 (what the
+# greedy player and the hint do) loses; the only wins hold it on the
+# tableau and deal first.
+HOLD = ((15, 50, 34, 10),
+        ((16, 21, 25, 31, 33, 38, 40, 46, 49, 0, 4, 8, 12),
+         (18, 20, 26, 29, 32, 36, 43, 47, 49, 3, 4, 8, 12),
+         (16, 22, 24, 30, 33, 36, 41, 45, 51, 2, 5, 11, 13),
+         (18, 23, 27, 28, 32, 39, 43, 44, 50, 0, 6, 10, 14),
+         (19, 22, 25, 28, 34, 37, 41, 47, 48, 1, 7, 9, 14),
+         (19, 23, 27, 30, 35, 39, 42, 44, 51, 1, 7, 11, 13),
+         (17, 20, 24, 29, 35, 38), (17, 21, 26, 31)),
+        ((), (5,), (), (), (), (), (45, 40), (48, 46, 42, 37), (), (),
+         (9, 6, 3), (15,)),
+        (2,), (), 5)
+
+
+def test_hold_a_card_on_the_tableau():
+    pos = Position(*HOLD)
+    bank = Move("T6", "F6")
+    assert pos.is_legal(bank) and hints.greedy_move(pos) == bank
+    res = solver.solve(pos)
+    assert res.winnable is True and wins(pos, res.moves)
+    assert res.moves[0] != bank
+    lost = solver.solve(pos.after(bank))
+    assert lost.winnable is False and lost.moves is None
+    assert lost.states > 0                    # proved by the search itself
+
+
+def _end_position(base, lengths, reserve, tableau, stock="", waste=""):
+    f = suit_foundations(base, lengths)
+    tab = [cs(t) for t in tableau] + [[]] * (12 - len(tableau))
+    return Position(reserve=cs(reserve), foundations=f, tableau=tab,
+                    stock=cs(stock), waste=cs(waste), base=base)
+
+
+def test_a_dead_position_is_proved_lost():
+    # Base A; only F7 is open (it needs a 2); the reserve shows 3S over 2S:
+    # the 3 can go nowhere until a 2 is banked, and the only 2 left is
+    # under it (the reserve relaxation proves it).
+    lengths = [13] * 7 + [1]
+    pos = _end_position(1, lengths,
+                        reserve="KS QS JS TS 9S 8S 7S 6S 5S 4S 2S 3S",
+                        tableau=[])
+    res = solver.solve(pos)
+    assert res.winnable is False and res.moves is None
+    # The same with the reserve in order is won at once.
+    pos = _end_position(1, lengths,
+                        reserve="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+                        tableau=[])
+    res = solver.solve(pos)
+    assert res.winnable is True and len(res.moves) == 12
+
+
+BLOCKED_PILES = ["6D 5H 4S 3D", "4H 3S", "4D 3H", "6H 5S", "6S 5D",
+                 "TD 9H 8S 7D", "TH 9S 8D 7H", "8H 7S", "TS 9D", "QD JH",
+                 "QH JS", "QS JD"]
+
+
+def test_a_blocked_waste_is_proved_lost():
+    # Base A; F5, F6, F7 need a 2 each, and the three 2s lie in the waste
+    # under three kings.  A king leaves the waste only for a space (none:
+    # twelve piles, and no pile top is one below another, so no pile can
+    # be emptied) or a foundation that needs a king (none before the 2s).
+    lengths = [13] * 5 + [1, 1, 1]
+    pos = _end_position(1, lengths, reserve="", tableau=BLOCKED_PILES,
+                        waste="2D 2H 2S KD KH KS")
+    assert pos.status() == "lost"
+    res = solver.solve(pos)
+    assert res.winnable is False and res.moves is None
+    # With the kings under the 2s it is won.
+    pos = _end_position(1, lengths, reserve="", tableau=BLOCKED_PILES,
+                        waste="KD KH KS 2D 2H 2S")
+    res = solver.solve(pos)
+    assert res.winnable is True and wins(pos, res.moves)
+
+
+def test_budgets_give_null():
+    deck = public_deck(114)            # a slow deal (line 115)
+    res = solver.solve(Position.new_game(deck), budget_seconds=0.3)
+    assert res.winnable is None and res.moves is None
+    assert 0.3 <= res.seconds < 5
+    res = solver.solve(Position.new_game(deck), budget_states=2000)
+    assert res.winnable is None and res.moves is None
+    stop = solver.solve(Position.new_game(deck), should_stop=lambda: True)
+    assert stop.winnable is None
+
+
+def test_won_position_needs_no_move():
+    pos = _end_position(1, [13] * 8, reserve="", tableau=[])
+    res = solver.solve(pos)
+    assert res.winnable is True and res.moves == []
+
+
+# -- perfect hints ------------------------------------------------------------
+
+def test_perfect_move_follows_a_winning_line():
+    pos = Position(*HOLD)
+    m = hints.perfect_move(pos, budget_seconds=10)
+    assert m != Move("T6", "F6")
+    for _ in range(100):
+        if pos.is_won():
+            break
+        pos = pos.after(hints.perfect_move(pos, budget_seconds=10))
+    assert pos.is_won()
+
+
+# -- command line ---------------------------------------------------------------
+
+def run_cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "pysolfc_camelot"]
+                          + list(args), cwd=str(REPO), input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_cli_solve_json_contract_and_replay():
+    deck = format_deck(random_deck(11))
+    r = run_cli("solve", "--game", "plot", "--deck", deck, "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert set(out) == {"winnable", "moves", "states", "seconds"}
+    assert out["winnable"] is True
+    assert isinstance(out["states"], int) and isinstance(out["seconds"],
+                                                          float)
+    for m in out["moves"]:
+        parse_move(m)
+    rep = run_cli("replay", "--game", "plot", "--deck", deck, "--moves",
+                  "; ".join(out["moves"]), "--json")
+    assert rep.returncode == 0, rep.stderr
+    assert json.loads(rep.stdout)["status"] == "won"
+
+
+def test_cli_deck_file_one_line_per_deck(tmp_path):
+    f = tmp_path / "decks.txt"
+    lost = DEALS.read_text().splitlines()[18]     # proved lost at once
+    f.write_text(format_deck(random_deck(12)) + "\n\n" + lost + "\n")
+    r = run_cli("solve", "--game", "plot", "--deck-file", str(f), "--json",
+                "--budget", "20")
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [x["winnable"] for x in lines] == [True, False]
+    assert lines[1]["moves"] is None
+
+
+def test_cli_budget_null_and_bad_decks():
+    deck = DEALS.read_text().splitlines()[114]
+    r = run_cli("solve", "--game", "plot", "--deck", deck, "--json",
+                "--budget", "0.3")
+    assert r.returncode == 0
+    out = json.loads(r.stdout)
+    assert out["winnable"] is None and out["moves"] is None
+    r = run_cli("solve", "--game", "plot", "--deck", "AC 2C 3C", "--json")
+    assert r.returncode == 2 and "104 cards" in r.stderr and not r.stdout
+    # A Camelot deck is not a Plot deck.
+    r = run_cli("solve", "--game", "plot", "--deck",
+                " ".join(deck.split()[:52]))
+    assert r.returncode == 2
+
+
+def test_cli_text_output():
+    deck = format_deck(random_deck(11))
+    r = run_cli("solve", "--game", "plot", "--deck", deck)
+    assert r.returncode == 0
+    first, second = r.stdout.splitlines()
+    assert first.startswith("winnable: ")
+    assert "; " in second and second.split(": ", 1)[0].endswith("moves")
+
+
+def test_cli_stats_plot():
+    r = run_cli("stats", "--game", "plot", "--deals", "4", "--seed", "3",
+                "--jobs", "2", "--budget", "20", "--json")
+    assert r.returncode == 0, r.stderr
+    s = json.loads(r.stdout)
+    assert s["deals"] == 4 and s["seed"] == 3
+    assert s["winnable"] + s["not_winnable"] + s["undecided"] == 4
+    lo, hi = s["ci95"]
+    eps = 1e-9
+    assert 0 <= lo <= s["share_low"] + eps
+    assert s["share_low"] <= s["share_high"] <= hi + eps <= 1 + 2 * eps
+    assert "4/4" in r.stderr                      # the progress line
+    r = run_cli("stats", "--game", "plot", "--deals", "2", "--seed", "3",
+                "--budget", "20")
+    assert r.returncode == 0
+    assert "2 deals (seed 3)" in r.stdout
+    assert "95% confidence interval" in r.stdout
