@@ -139,7 +139,21 @@ def _subs(avail, k):
     return tuple(out)
 
 
+_OUTCOMES = {}
+
+
 def _removal_outcomes(cls):
+    """Every distinct non-empty removal set of a phase-2 tableau (a tuple,
+    memoised: many states of different stock indices share a tableau)."""
+    out = _OUTCOMES.get(cls)
+    if out is None:
+        if len(_OUTCOMES) > 1 << 16:    # bound the memory of long runs
+            _OUTCOMES.clear()
+        out = _OUTCOMES[cls] = tuple(_removal_outcome_gen(cls))
+    return out
+
+
+def _removal_outcome_gen(cls):
     """Every distinct non-empty removal set of a phase-2 tableau.
 
     Yields (combo, new_cls) with combo a tuple of parts (per removal type:
@@ -183,10 +197,39 @@ def _removal_outcomes(cls):
                    (c0 - d0, c1 - d1, c2 - d2, c3 - d3))
 
 
+_DIST = {}
+
+
 def _distributions(counts, cap, order=PLACE_ORDER):
     """Every way to put number cards (counts: list of (rank, n)) into
-    classes with free capacities cap; yields per-class added ints.  Each
-    rank in turn goes to the classes in `order` first."""
+    classes with free capacities cap, as an iterable of per-class added
+    ints.  Each rank in turn goes to the classes in `order` first.  The
+    same refill recurs across the states of one stock index, so a refill
+    asked for a second time is kept as a list if it is short; otherwise it
+    is generated lazily (a first refill can have a great many arrangements
+    of which only the first few are looked at)."""
+    key = (tuple(counts), tuple(cap), order)
+    out = _DIST.get(key)
+    if out is None:
+        if len(_DIST) > 4096:           # bound the memory of long runs
+            _DIST.clear()
+        _DIST[key] = True
+        return _distribution_gen(counts, cap, order)
+    if out is True:
+        out = tuple(itertools.islice(_distribution_gen(counts, cap, order),
+                                     _DIST_LIST + 1))
+        if len(out) > _DIST_LIST:
+            out = False
+        _DIST[key] = out
+    if out is False:
+        return _distribution_gen(counts, cap, order)
+    return iter(out)
+
+
+_DIST_LIST = 2000
+
+
+def _distribution_gen(counts, cap, order):
     add = [0, 0, 0, 0]
     cap = list(cap)
 
