@@ -495,8 +495,7 @@ class SolverBase:
             # answer would be stale.
             task.cancel()
             self._end_search()
-            if game_alive:
-                self._say("", iter="", depth="", states="")
+            self._say("", iter="", depth="", states="")
             return
         if not task.done:
             self._show_progress()

@@ -14,7 +14,8 @@ SCENARIOS = ["registration", "deal_place", "remove_pair_phases",
              "lost_and_stuck", "undo_redo", "save_load", "damaged_save",
              "deal_numbers", "conservation", "perfect_hints_win",
              "fair_hint_is_a_legal_move", "demo_perfect_wins",
-             "solver_dialog"]
+             "solver_dialog", "stale_hint_never_shown",
+             "demo_stopped_while_thinking"]
 _results = {}
 
 

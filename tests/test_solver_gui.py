@@ -5,9 +5,10 @@ every host version, driven with xdotool clicks only.
 * With Camelot Plus current, the Solver... entry is enabled (no
   freecell-solver here); click Assist, Solver..., Start, Play: the deal is
   played to the win.
-* A long search shows its progress, its Start button turns into Stop, and a
-  click on Stop ends it: the game is unchanged.  Close during a search ends
-  it too.
+* A long search (in a child process) shows its progress, its Start button
+  turns into Stop, and a click on Stop ends it: the game is unchanged.  New
+  and Close during a search end it too (no search thread, no child
+  process left).
 * Another game (Klondike) keeps PySolFC's own entry: greyed out without
   freecell-solver, enabled with a stand-in ``fc-solve`` on PATH (PySolFC's
   start-up only asks ``fc-solve --help``), before and after a visit to our
@@ -222,13 +223,14 @@ def test_solver_stop_and_close_end_a_long_search(pysolfc_host, display,
         p = ps.probe(lambda p: p["dialog"]["states"] not in ("", "0"),
                      "the search's progress (states)", timeout=10)
         assert p["threads"], "no search thread while searching"
+        assert any("solve_worker" in c for c in p["children"]), p
         ps.shot("searching")
 
         # -- Stop ----------------------------------------------------------
         ps.press("start")
         p = ps.probe(lambda p: p["dialog"]["result"] ==
-                     tr("solver.stopped") and not p["threads"],
-                     "the search stopped", timeout=10)
+                     tr("solver.stopped") and not p["threads"]
+                     and not p["children"], "the search stopped", timeout=10)
         d = p["dialog"]
         assert d["buttons"]["start"]["text"] == start_text, d
         assert d["buttons"]["play"]["state"] == "disabled", d
@@ -238,6 +240,20 @@ def test_solver_stop_and_close_end_a_long_search(pysolfc_host, display,
             assert after[k] == before[k], k
         ps.shot("stopped")
 
+        # -- New during a search ends it (the same deal comes again) -------
+        ps.press("start")
+        ps.dialog(lambda d: d["buttons"]["start"]["text"] ==
+                  tr("solver.stop") and d["result"].startswith(searching),
+                  "searching again", timeout=10)
+        new = ps.dialog()["buttons"]["new"]
+        ps.click(new["x"], new["y"])
+        p = ps.probe(lambda p: p["dialog"]["buttons"]["start"]["text"] ==
+                     start_text and not p["threads"] and not p["children"]
+                     and not p["dialog"]["result"],
+                     "the search ended by a new game", timeout=10)
+        assert p["dialog"]["buttons"]["play"]["state"] == "disabled"
+        ps.shot("new-game")
+
         # -- Close during a search ends it too -----------------------------
         ps.press("start")
         ps.dialog(lambda d: d["buttons"]["start"]["text"] ==
@@ -245,7 +261,8 @@ def test_solver_stop_and_close_end_a_long_search(pysolfc_host, display,
                   "searching again", timeout=10)
         close = ps.dialog()["buttons"]["close"]
         ps.click(close["x"], close["y"])
-        p = ps.probe(lambda p: p["dialog"] is None and not p["threads"],
+        p = ps.probe(lambda p: p["dialog"] is None and not p["threads"]
+                     and not p["children"],
                      "the dialog closed and its search ended", timeout=10)
         assert p["game"]["moves"] == 0
         assert H.read_json(ps.state_file)["stock"] == before["stock"]

@@ -9,7 +9,8 @@ on the screen and whether that entry is enabled, and the Solver dialog's
 buttons (where, their text and state) and texts.  The tests aim their
 xdotool clicks with it and check the outcome with it.
 
-It also keeps an ``after(TICK_MS)`` ticker and reports the longest gap
+It also lists our worker threads and PySolFC's child processes (a
+search process), and keeps an ``after(TICK_MS)`` ticker and reports the longest gap
 between two ticks (``max_gap``, seconds) since the last ``CAMELOT_TEST_
 PROBE_RESET`` file appeared: how long the event loop was held up.
 """
@@ -40,6 +41,23 @@ def _app():
     if cls is None:
         return None
     return next((o for o in gc.get_objects() if isinstance(o, cls)), None)
+
+
+def _children():
+    """Command lines of this process's child processes (Linux /proc)."""
+    me, out = str(os.getpid()), []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % pid) as f:
+                ppid = f.read().rsplit(")", 1)[1].split()[1]
+            if ppid == me:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    out.append(f.read().replace(b"\0", b" ").decode().strip())
+        except (OSError, IndexError):
+            pass
+    return out
 
 
 class Probe:
@@ -162,12 +180,12 @@ class Probe:
                 "text": str(b.cget("text")),
                 "state": str(b.cget("state"))}
         buttons = getattr(d, "buttons", [])
-        if len(buttons) > 3:
-            b = buttons[-1]
-            out["buttons"]["close"] = {
-                "x": b.winfo_rootx() + b.winfo_width() // 2,
-                "y": b.winfo_rooty() + b.winfo_height() // 2,
-                "text": str(b.cget("text"))}
+        if len(buttons) > 3:         # Start, Play, New, Close
+            for name, b in (("new", buttons[2]), ("close", buttons[-1])):
+                out["buttons"][name] = {
+                    "x": b.winfo_rootx() + b.winfo_width() // 2,
+                    "y": b.winfo_rooty() + b.winfo_height() // 2,
+                    "text": str(b.cget("text"))}
         return out
 
     def write(self):
@@ -183,7 +201,8 @@ class Probe:
         game = getattr(app, "game", None)
         state = {"time": time.time(), "max_gap": round(self.max_gap, 4),
                  "threads": sorted(t.name for t in threading.enumerate()
-                                   if t.name.startswith("pysolfc-camelot"))}
+                                   if t.name.startswith("pysolfc-camelot")),
+                 "children": _children()}
         if game is not None and getattr(app, "menubar", None) is not None:
             state["game"] = {"id": game.id, "busy": bool(game.busy),
                              "demo": bool(game.demo),

@@ -503,3 +503,73 @@ def scenario_solver_dialog(app):
     assert lost_text == tr("solver.unsolvable"), lost_text
     dialog.mDone(3)                         # its Close button
     return {"solution moves": n, "unsolvable": lost_text}
+
+
+# -- re-entrancy: searches run while the player acts ------------------------
+
+# Deal 202 of `stats --seed 1`: the solver needs seconds on it; no other
+# scenario plays it, so no hint for it is known before.
+SLOW_DECK = parse_deck(
+    "JS 2H 3D AC 3C 4S 8S 2C 6D 4C 5S 5H 2D 7H 5D 2S QS KH 7C 9S 7D JD AH "
+    "4H 9H 6C 9C 8H TD AS JC JH KS QD 6H QH TC 3S 3H QC 6S TH 4D TS 7S 9D "
+    "KC 8C 8D AD 5C KD")
+
+
+def scenario_stale_hint_never_shown(app):
+    """Assist > Hint, then a move before the answer: the answer, stale,
+    is dropped (no arrow, no hint counted), and the next hint is for the
+    new position."""
+    quiet(app)
+    game = new_deal(app, SLOW_DECK)
+    game.hint_mode = "fair"
+    game._assist_answers = {}                   # no answer known yet
+    # JS goes to a jack's slot; then a two on the waste may go anywhere:
+    # the fair hint samples (a search of a good fraction of a second).
+    play(game, [DEAL, Move("place", 4), DEAL])
+    counted = game.stats.hints
+    asked = game.position()
+    h = game.showHint(level=0, sleep=0)
+    assert h is None, "the answer came at once"
+    assert game._assist_hint is not None        # waiting for its search
+    move = [m for m in asked.legal_moves() if m.kind == "place"][0]
+    assert act(game, move)                      # the player moves on
+    wait_until(app, lambda: game._assist_task is None or
+               game._assist_task[1].done, 10)
+    wait_until(app, lambda: False, 0.3)         # the poll has run
+    assert game._assist_hint is None
+    assert game.stats.hints == counted, "a stale hint was shown"
+    assert game.position() == asked.after(move)
+    h = ready_hint(app, game)
+    assert h is not None and game.position() == asked.after(move)
+    return {"move": str(move)}
+
+
+def scenario_demo_stopped_while_thinking(app):
+    """The perfect demo thinks (seconds on a hard deal) in a thread; the
+    player stops it meanwhile: nothing is played, then or later.  (The
+    demo reschedules itself with after_idle, so the stop comes from a
+    timer, as a click would come from the event loop.)"""
+    from pysolfc_camelot.camelot import hints
+    quiet(app)
+    app.opt.timeouts["demo"] = 0.0
+    hints._line.clear()
+    game = new_deal(app, SLOW_DECK)
+    game.hint_mode = "perfect"
+    seen = {}
+
+    def click():
+        seen.update(task=game._assist_task, moves=game.moves.index,
+                    pos=game.position())
+        game.stopDemo()                         # as a click on the table
+    app.top.after(300, click)
+    game.startDemo(mixed=0)
+    assert wait_until(app, lambda: "pos" in seen, 10)
+    task = seen["task"]
+    assert task is not None, "the demo was not waiting for its search"
+    assert wait_until(app, lambda: task[1].done, 10)
+    wait_until(app, lambda: False, 0.5)
+    assert not game.demo
+    assert game.moves.index == seen["moves"], "a move after the stop"
+    assert game.position() == seen["pos"]
+    return {"moves before the stop": seen["moves"],
+            "search went on for (s)": round(task[1].elapsed(), 2)}
