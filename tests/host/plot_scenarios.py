@@ -18,13 +18,13 @@ from pysolfc_camelot.plot import GAME_ID, GAME_NAME, rules
 from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
                                            TABLEAU, WASTE, Move, format_deck)
 
-# Camelot's scenarios module (same folder) has the dialog catcher.
+# Camelot's scenarios module (same folder) has the dialog catcher
+# (Dialogs, set up by its quiet()).
 _spec = importlib.util.spec_from_file_location(
     "camelot_scenarios", os.path.join(os.path.dirname(os.path.abspath(
         __file__)), "scenarios.py"))
 _camelot = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_camelot)
-Dialogs = _camelot.Dialogs
 
 
 def deck_of(text):
