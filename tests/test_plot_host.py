@@ -25,6 +25,8 @@ def run_scenarios(host_dir, tmp_path, names):
     hostenv.install_plugin(env, host_dir)
     env["CAMELOT_GAME_ID"] = str(GAME_ID)
     env.pop("PYTHONPATH", None)     # the plugin's installed copy only
+    # All scenarios run in one process: room for a busy machine.
+    env.setdefault("CAMELOT_SCENARIO_TIMEOUT", "800")
     out = tmp_path / "results.json"
     proc = subprocess.run(
         [hostenv.host_python(), str(hostenv.REPO / "tests/host/runner.py"),
