@@ -187,6 +187,26 @@ def scenario_registration(app):
             clashes.append(gid)
     assert not clashes, clashes
     assert GAME_ID not in GI.PROTECTED_GAMES
+    # No game of PySolFC's own uses our id (a plugin's registration would
+    # silently replace it): look in its sources.
+    import re
+    import pysollib
+    games_dir = os.path.join(os.path.dirname(pysollib.__file__), "games")
+
+    def users_of(game_id):
+        pattern = re.compile(r"GameInfo\(\s*%d\b" % game_id)
+        found = []
+        for folder, _, files in os.walk(games_dir):
+            for name in files:
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    with open(path, encoding="utf-8",
+                              errors="replace") as f:
+                        if pattern.search(f.read()):
+                            found.append(os.path.basename(path))
+        return found
+    assert users_of(896) == ["canfield.py"]     # the search finds ids
+    assert users_of(GAME_ID) == []
     page = ours.rules_filename
     assert page and page.endswith(os.path.join("plot", "en.html")) and \
         os.path.isfile(page), page
