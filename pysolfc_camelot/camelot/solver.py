@@ -806,7 +806,12 @@ def _run(position, prune, budget_seconds, budget_states, progress,
             deal.should_stop = should_stop
             search = cache[key] = _make_search(deal, prune)
         if prune:
+            # the edges-merged relaxation is searched in the same order:
+            # its tables, like the real ones, hold whatever the order
             search.order = _MODES[rnd[0] % len(_MODES)]
+            for r in search.relax:
+                if r.enforce:
+                    r.order = search.order
             search.deal.round_end = search.deal.states + \
                 _FIRST_ROUND * 2 ** (rnd[0] // len(_MODES))
         return search
