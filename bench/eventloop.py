@@ -36,14 +36,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 TICK_MS = 10
-# Deal 202 of `stats --seed 1`: many seconds for the solver.
-SLOW_DECK = ("JS 2H 3D AC 3C 4S 8S 2C 6D 4C 5S 5H 2D 7H 5D 2S QS KH 7C 9S "
-             "7D JD AH 4H 9H 6C 9C 8H TD AS JC JH KS QD 6H QH TC 3S 3H QC "
-             "6S TH 4D TS 7S 9D KC 8C 8D AD 5C KD")
-# Deal 17 of `stats --seed 1`: winnable, seconds to solve.
-HARD_WIN_DECK = ("3S 6D 6H KS 8C 9D KH 6S JH 8H 4H 9S 5H 2S KD 6C TH 7S 4S 9C "
-                 "2H 8S 4D JC TS QS 2C 7H TD QD 5D AH QC 5S 8D 2D 3C 5C JS TC "
-                 "AS 9H QH 7C AC AD 3D JD KC 3H 7D 4C")
+# Deal 738 of `stats --seed 1`: many seconds for the solver.
+SLOW_DECK = ("2S QC 9C TD 7D 4D 8H 7C 7S AH KH 8D JS 3H 8C TC 9D 2C "
+             "4H 5S TH 2D 3S KD 5D 6H AS 4C 9S QD JC 8S 4S 9H TS JH "
+             "5H 5C KS 6S 6D QH 2H AC 7H JD 3D QS 6C AD KC 3C")
+# Deal 519 of `stats --seed 1`: winnable, seconds for the solver (2026-11-30).
+HARD_WIN_DECK = ("8D AH 7S 7D JS TS 7H AS KD 3C 6S 4C TH JH 7C KC 4D 2H TD 5H "
+                 "8S 9S 6C 5C 2D 4H 9C 2C TC JC AD 2S 6H AC JD 8C QC 6D QS 9D "
+                 "5S 5D KS 9H QH 8H 3H QD 3S 3D KH 4S")
 
 
 # ------------------------------------------------------------- outside --
