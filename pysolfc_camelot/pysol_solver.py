@@ -23,6 +23,13 @@
   search stopped when the dialog closes, a new game starts or the position
   changes.  A game supplies ``solve_job``, ``position_key`` and
   ``hint_tuple``.
+* ``process_job`` / ``serve``: a job whose search runs in a child process
+  (``python -m`` a module of the game that calls ``serve``), for searches
+  long enough that sharing PySolFC's interpreter would show: the dialog's.
+
+A second game reuses all of it: its Game class lists AssistedGame first
+and defines assist_job; its Solver_Class subclasses SolverBase; its
+search module may serve a process_job (see camelot/solve_worker.py).
 """
 import json
 import os
@@ -570,7 +577,3 @@ class SolverBase:
             return None
         n, src, dst = self.hint_tuple(move)
         return [(999999, 0, n, src, dst, None, None)]
-
-
-def log(*args):
-    print("pysolfc_camelot:", *args, file=sys.stderr)

@@ -9,10 +9,10 @@ on the screen and whether that entry is enabled, and the Solver dialog's
 buttons (where, their text and state) and texts.  The tests aim their
 xdotool clicks with it and check the outcome with it.
 
-It also lists our worker threads and PySolFC's child processes (a
-search process), and keeps an ``after(TICK_MS)`` ticker and reports the longest gap
-between two ticks (``max_gap``, seconds) since the last ``CAMELOT_TEST_
-PROBE_RESET`` file appeared: how long the event loop was held up.
+It also lists our worker threads and PySolFC's child processes (a search
+process), and keeps an ``after(TICK_MS)`` ticker: ``max_gap`` is the
+longest gap between two ticks (seconds) since the file ``<probe
+file>.reset`` last appeared, i.e. how long the event loop was held up.
 """
 import gc
 import json
