@@ -397,6 +397,7 @@ class _Search:
         self.relax = relax
         self.prune = prune
         self.order = 0 if prune else 1  # move order: see _MODES
+        self.split = None               # see _split_children
         self.lost_full = set()
         self.lost_open = set()
         self.won_full = set()
@@ -546,6 +547,42 @@ class _Search:
             for _s, _i, new in order:
                 yield new
 
+    def _split_children(self, t, cls, counts, cap, order):
+        """The refilled tableaux of a refill, generated in two stages:
+        first how many cards of each rank go to the edges and how many to
+        the middle, then how the edge cards share out among the three edge
+        classes.  Every arrangement of one first stage has the same view in
+        the edges-merged relaxation (self.split), so when that game is lost
+        from there, all of them are skipped at once: each would fail the
+        relaxation test of full() anyway.  The order within a stage follows
+        `order` (heuristic only)."""
+        es = self.split
+        ecls = es.project(cls)
+        ecap = (cap[0] + cap[1] + cap[2], 0, 0, cap[3])
+        first_edge = min(order.index(x) for x in (0, 1, 2))
+        eorder = (0, 3, 1, 2) if first_edge < order.index(3) else \
+            (3, 0, 1, 2)
+        sub_order = tuple(x for x in order if x != 3) + (3,)
+        sub_cap = (cap[0], cap[1], cap[2], 0)
+        for ea in _distributions(counts, ecap, eorder):
+            mid = cls[3] + ea[3]
+            if not es.value(t, (ecls[0] + ea[0], 0, 0, mid), True):
+                continue
+            e = ea[0]
+            ecounts = []
+            for r, _k in counts:
+                d = (e >> (3 * r - 3)) & 7
+                if d:
+                    ecounts.append((r, d))
+            adds = _distributions(ecounts, sub_cap, sub_order)
+            base = (cls[0], cls[1], cls[2], mid)
+            if self.order >= 2:
+                yield from self._by_slack(t, base, adds)
+            else:
+                for a in adds:
+                    yield (base[0] + a[0], base[1] + a[1], base[2] + a[2],
+                           mid)
+
     def _known_lost(self, t, cls, full):
         """A relaxation already proved this state lost (a table look-up,
         tried before the costlier tests)."""
@@ -638,14 +675,17 @@ class _Search:
         t2 = t + m
         if self.order != 1 and self.enforce:
             counts, order = self._guide(t2, cls, counts)
-            adds = _distributions(counts, cap, order)
         else:
-            adds = _distributions(counts, cap)
+            order = PLACE_ORDER
         if t2 >= self.n:                # stock out: the rest pairs off
-            return [("fill", next(adds))]
-        if self.order >= 2 and self.enforce:
-            children = self._by_slack(t2, cls, adds)
+            return [("fill", next(_distributions(counts, cap, order)))]
+        if self.split is not None:
+            children = self._split_children(t2, cls, counts, cap, order)
+        elif self.order >= 2 and self.enforce:
+            children = self._by_slack(t2, cls,
+                                      _distributions(counts, cap, order))
         else:
+            adds = _distributions(counts, cap, order)
             children = ((cls[0] + a[0], cls[1] + a[1], cls[2] + a[2],
                          cls[3] + a[3]) for a in adds)
         for new in children:
@@ -668,7 +708,9 @@ def _make_search(deal, prune):
     # the edge class into the middle relaxes the edges-merged game.
     merged = _Search(deal, ())
     edges = _Search(deal, (), (merged,), groups=((0, 1, 2),))
-    return _Search(deal, (0, 1, 2), (merged, edges))
+    real = _Search(deal, (0, 1, 2), (merged, edges))
+    real.split = edges
+    return real
 
 
 # -- entry points -------------------------------------------------------------
