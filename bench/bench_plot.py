@@ -66,7 +66,9 @@ def pct(k, n):
 
 
 def ms(t):
-    return "%.0f ms" % (1000 * t) if t >= 0.01 else "%.1f ms" % (1000 * t)
+    if t >= 1:
+        return "%.2f s" % t
+    return "%.0f ms" % (1000 * t) if t >= 0.01 else "%.2f ms" % (1000 * t)
 
 
 def section_solver(decks, args):
@@ -95,9 +97,9 @@ def section_solver(decks, args):
     print("| winnable share (95%% Wilson interval%s) | %s (%.1f%% to"
           " %.1f%%) |" % (", undecided counted both ways" if und else "",
                           share, 100 * lo, 100 * hi))
-    print("| time per deal: median / p90 / p99 / max | %s / %s / %s /"
-          " %.2f s |" % (ms(percentile(times, 50)), ms(percentile(times, 90)),
-                         ms(percentile(times, 99)), times[-1]))
+    print("| time per deal: median / p90 / p99 / max | %s / %s / %s / %s |"
+          % (ms(percentile(times, 50)), ms(percentile(times, 90)),
+             ms(percentile(times, 99)), ms(times[-1])))
     print("| total solving time (%d jobs) | %.1f s (%.1f s wall) |"
           % (args.jobs, total, wall))
     print("| states per second | %s |" % format(int(states / total), ","))

@@ -66,6 +66,32 @@ def canonical_key(pos):
                  + [c // 4 for c in pos.waste])
 
 
+class _Keyer:
+    """canonical_key with its parts memoised: a child shares most piles
+    with its parent (the same tuple objects), so the ranks of a long waste
+    or the sorted tableau are worked out once per distinct pile tuple, not
+    once per state."""
+
+    def __init__(self):
+        self.found, self.tab, self.waste = {}, {}, {}
+
+    def __call__(self, pos):
+        f, t, w = pos.foundations, pos.tableau, pos.waste
+        fb = self.found.get(f)
+        if fb is None:
+            fb = self.found[f] = bytes([len(f[0])]
+                                       + sorted(len(x) for x in f[1:])
+                                       + [255])
+        tb = self.tab.get(t)
+        if tb is None:
+            tb = self.tab[t] = bytes(sorted((x[0] // 4) * 14 + len(x)
+                                            for x in t if x) + [255])
+        wb = self.waste.get(w)
+        if wb is None:
+            wb = self.waste[w] = bytes([c // 4 for c in w])
+        return bytes((len(pos.reserve), len(pos.stock))) + fb + tb + wb
+
+
 def _order(pos, m):
     """Move order: the fair hint's priorities (bank the reserve, bank,
     waste onto the tableau, fill a space, empty a one-card pile), then
@@ -84,14 +110,36 @@ class _OutOfBudget(Exception):
     pass
 
 
-def _children(pos, visited):
+def _children(pos, visited, key):
     """(move, child, key) for each legal move whose canonical result is
-    new, in search order."""
+    new, in search order (``key`` makes the canonical key)."""
     out = []
     seen = set()
+    tab = pos.tableau
+    found = pos.foundations
+    sigs = set()
     for m in pos.legal_moves():
+        # Moves between piles of the same kind give canonically equal
+        # children (a pile is its bottom rank and length, a foundation
+        # its length, F0 apart): make only one of them.
+        src, dst = m
+        if dst[0] == "T":
+            t = tab[_TAB_INDEX[dst]]
+            d = (t[0] // 4, len(t)) if t else None
+        elif dst[0] == "F":
+            d = ("F0",) if dst == "F0" else len(found[int(dst[1:])])
+        else:
+            d = dst
+        if src[0] == "T":
+            t = tab[_TAB_INDEX[src]]
+            sg = ((t[0] // 4, len(t)), d)
+        else:
+            sg = (src, d)
+        if sg in sigs:
+            continue
+        sigs.add(sg)
         child = pos.after(m, check=False)
-        k = canonical_key(child)
+        k = key(child)
         if k in visited or k in seen:
             continue
         seen.add(k)
@@ -290,8 +338,9 @@ def _search(position, reserve_test, clock, max_states):
     """Depth-first graph search from ``position``: a winning move list,
     False when every reachable canonical state was met without a win, or
     None when ``max_states`` new states were met first."""
-    visited = {canonical_key(position)}
-    stack = [_children(position, visited)]
+    key = _Keyer()
+    visited = {key(position)}
+    stack = [_children(position, visited, key)]
     path = []
     met = 0
     while stack:
@@ -316,7 +365,7 @@ def _search(position, reserve_test, clock, max_states):
         if _dead(child, reserve_test):
             continue
         path.append(m)
-        stack.append(_children(child, visited))
+        stack.append(_children(child, visited, key))
     return False
 
 
