@@ -11,8 +11,10 @@ see cards.py), 1,000 times in a row.
 
 Sections:
  1. the solver over the deals (--jobs processes, --budget s per deal):
-    decided share, total and per-deal times, states/s, peak memory per
-    worker (ru_maxrss), winnable share with a 95% Wilson interval;
+    decided share, total and per-deal times, the worst deal (index and
+    seconds) and how many took over 1 s and over 2 s, states/s, peak
+    memory per worker (ru_maxrss), winnable share with a 95% Wilson
+    interval;
  2. every deal left undecided, solved again without a budget;
  3. the plain search (same canonical states, no pruning) against the
     solver on a sample, with state and time ratios;
@@ -91,6 +93,13 @@ def section_solver(decks, args):
                               lost, und))
     print("time: total %.1f s of solving, %.1f s wall; per deal %s"
           % (sum(secs), wall, fmt_times(secs)))
+    worst = max(range(n), key=lambda i: secs[i])
+    print("worst deal: %d (line %d of the file), %s, %.3f s; deals over"
+          " 1 s: %d, over 2 s: %d"
+          % (worst, worst + 1, {True: "winnable", False: "not winnable",
+                                None: "undecided"}[res[worst][0]],
+             secs[worst], sum(s > 1 for s in secs),
+             sum(s > 2 for s in secs)))
     print("states: %d, %.0f states/s; peak memory per worker %.0f MB"
           % (states, states / max(1e-9, sum(secs)),
              max(r[3] for r in res) / 1024))
