@@ -156,9 +156,10 @@ def _removal_outcomes(cls):
 def _removal_outcome_gen(cls):
     """Every distinct non-empty removal set of a phase-2 tableau.
 
-    Yields (combo, new_cls) with combo a tuple of parts (per removal type:
-    ((rank, per-class counts), ...)) that _realize turns into real moves
-    and new_cls the class ints after removal.  Bigger sets come first."""
+    Yields (combo, new_cls, removed) with combo a tuple of parts (per
+    removal type: ((rank, per-class counts), ...)) that _realize turns into
+    real moves, new_cls the class ints after removal and removed the
+    number of cards removed from each class.  Bigger sets come first."""
     type_opts = []
     v0, v1, v2, v3 = [_vec(c) for c in cls]
     for v in (1, 2, 3, 4):
@@ -171,7 +172,8 @@ def _removal_outcome_gen(cls):
             type_opts.append([(
                 (sa[0] * uv + sb[0] * uw, sa[1] * uv + sb[1] * uw,
                  sa[2] * uv + sb[2] * uw, sa[3] * uv + sb[3] * uw),
-                ((v, sa), (w, sb)))
+                ((v, sa), (w, sb)),
+                (sa[0] + sb[0], sa[1] + sb[1], sa[2] + sb[2], sa[3] + sb[3]))
                 for k in range(m, -1, -1)
                 for sa in _subs(a, k) for sb in _subs(b, k)])
     for v, step in ((5, 2), (10, 1)):
@@ -181,20 +183,25 @@ def _removal_outcome_gen(cls):
         if n:
             u = UNIT[v]
             type_opts.append([((sa[0] * u, sa[1] * u, sa[2] * u, sa[3] * u),
-                               ((v, sa),))
+                               ((v, sa),), sa)
                               for k in range(n, -1, -step)
                               for sa in _subs(a, k)])
     c0, c1, c2, c3 = cls
     for combo in itertools.product(*type_opts):
         d0 = d1 = d2 = d3 = 0
-        for d, _part in combo:
+        n0 = n1 = n2 = n3 = 0
+        for d, _part, n in combo:
             d0 += d[0]
             d1 += d[1]
             d2 += d[2]
             d3 += d[3]
+            n0 += n[0]
+            n1 += n[1]
+            n2 += n[2]
+            n3 += n[3]
         if d0 or d1 or d2 or d3:
-            yield (tuple(part for _d, part in combo),
-                   (c0 - d0, c1 - d1, c2 - d2, c3 - d3))
+            yield (tuple(part for _d, part, _n in combo),
+                   (c0 - d0, c1 - d1, c2 - d2, c3 - d3), (n0, n1, n2, n3))
 
 
 _DIST = {}
@@ -398,6 +405,10 @@ class _Search:
         self.prune = prune
         self.order = 0 if prune else 1  # move order: see _MODES
         self.split = None               # see _split_children
+        # the classes of each enforced class (group), for full()
+        self.window = tuple((x, tuple(y for y in range(3)
+                                      if self.gmap[y] == x))
+                            for x in self.enforce)
         self.lost_full = set()
         self.lost_open = set()
         self.won_full = set()
@@ -628,8 +639,29 @@ class _Search:
             return None
         outcomes = _removal_outcomes(cls)
         if self.order == 3:
-            outcomes = reversed(list(outcomes))
-        for combo, new in outcomes:
+            outcomes = reversed(outcomes)
+        faces = self.deal.faces
+        f0 = faces[t]
+        n = self.n
+        window = self.window if self.prune else ()
+        for combo, new, rem in outcomes:
+            # The refill after removing k cards deals exactly the next k
+            # (fewer at the end of the stock), and the tableau was full, so
+            # a class (group) has as many free slots as cards removed from
+            # it: if more of its face cards come in those k, open() would
+            # find one without a slot.  Skipped here without a call.
+            if window:
+                f2 = faces[min(n, t + rem[0] + rem[1] + rem[2] + rem[3])]
+                for x, members in window:
+                    need = 0
+                    for y in members:
+                        need += f2[y] - f0[y]
+                    if need > rem[x]:
+                        break
+                else:
+                    need = -1
+                if need >= 0:
+                    continue
             steps = self.open(t, new)
             if steps is not None:
                 steps.append(("remove", combo))
@@ -762,7 +794,7 @@ def _search_position(position, search_factory):
     # phase 2 part-way: removing nothing more is allowed too
     steps = search.open(0, cls)
     if steps is None:
-        for combo, new in _removal_outcomes(cls):
+        for combo, new, _n in _removal_outcomes(cls):
             steps = search.open(0, new)
             if steps is not None:
                 steps.append(("remove", combo))
