@@ -34,8 +34,10 @@ cards and piles), because:
 
 Pruning (each rule argued where it is applied):
 
-* ``_dead``: a state is lost when some card can provably never reach a
-  foundation (see there);
+* ``_dead``: a state is lost when the reserve relaxation is lost (see
+  _ReserveTest) or the game is over;
+* ``_safe_move``: a move proved to lose nothing is played alone (see
+  there);
 * moves with the same canonical result are tried once.
 """
 import time
@@ -110,9 +112,70 @@ class _OutOfBudget(Exception):
     pass
 
 
+def _safe_move(pos):
+    """A move that loses nothing (the position after it is winnable
+    whenever this one is), or None.  Two kinds, each proved by turning any
+    winning line L from here into one that starts with the move:
+
+    1. Once F0 holds 13, bank an available base-rank card (waste top,
+       reserve top, or a one-card pile: a base-rank card stands alone) on
+       an empty foundation.  The empty foundations are always exactly as
+       many as the base-rank cards not banked (each foundation holds one),
+       so every base-rank banking of L stays possible with this card
+       banked; L's moves of this card (to a space, or banking it later)
+       are dropped, and nothing else of L needs it: nothing is ever built
+       on a base-rank card in the tableau.  Removing it from its pile
+       leaves the rest of L's moves legal (the waste or reserve shows the
+       card below it one move earlier, a pile becomes a space earlier:
+       only more choices).  When L banks the card, both lines meet again.
+
+    2. During the restriction, move a base-rank waste top into a space
+       when the spaces are at least as many as the base-rank cards in the
+       waste and the stock.  During the restriction a space takes nothing
+       but a base-rank card from the waste, so L never needs more spaces
+       than those cards minus this one; this card no longer covers the
+       waste (only more choices); L's later move of it into a space is
+       dropped; and as soon as L ends the restriction the card is banked
+       from its pile as in 1 (its space is free again), after which the
+       lines differ only as in 1.
+    """
+    base = pos.base
+    tab = pos.tableau
+    if len(pos.foundations[0]) == 13:
+        empty = next((i for i in range(1, 8) if not pos.foundations[i]),
+                     None)
+        if empty is None:
+            return None
+        dst = "F%d" % empty
+        if pos.waste and pos.waste[-1] // 4 + 1 == base:
+            return Move(WASTE, dst)
+        if pos.reserve and pos.reserve[-1] // 4 + 1 == base:
+            return Move(RESERVE, dst)
+        for i, t in enumerate(tab):
+            if t and t[0] // 4 + 1 == base:
+                return Move(TABLEAU[i], dst)
+        return None
+    if pos.waste and pos.waste[-1] // 4 + 1 == base:
+        spaces = [i for i, t in enumerate(tab) if not t]
+        if spaces:
+            n = sum(1 for c in pos.waste if c // 4 + 1 == base) \
+                + sum(1 for c in pos.stock if c // 4 + 1 == base)
+            if len(spaces) >= n:
+                return Move(WASTE, TABLEAU[spaces[0]])
+    return None
+
+
 def _children(pos, visited, key):
     """(move, child, key) for each legal move whose canonical result is
-    new, in search order (``key`` makes the canonical key)."""
+    new, in search order (``key`` makes the canonical key).  When a safe
+    move exists (_safe_move) it is the only child: the position is
+    winnable iff the one after it is (and that one is new: a safe move
+    cannot be undone, so it never leads back to an ancestor)."""
+    safe = _safe_move(pos)
+    if safe is not None:
+        child = pos.after(safe)
+        k = key(child)
+        return [] if k in visited else [(safe, child, k)]
     out = []
     seen = set()
     tab = pos.tableau
