@@ -556,7 +556,10 @@ def scenario_conservation(app):
             game = new_deal(app, deck)
             history = [game.position()]
         elif r < 0.2:
-            pile = rng.choice((WASTE, "reserve") + TABLEAU)
+            # half of the double clicks on a card that can go up, if any
+            ups = [m.src for m in pos.legal_moves() if m.dst in FOUNDATIONS]
+            pile = rng.choice(ups) if ups and rng.random() < 0.5 else \
+                rng.choice((WASTE, "reserve") + TABLEAU)
             drops = [m for m in pos.legal_moves()
                      if m.src == pile and m.dst in FOUNDATIONS]
             moved = double_click(game, pile)
