@@ -56,6 +56,7 @@ aces in bits 0-2, twos in 3-5, ... tens in 27-29), so canonical states are
 small tuples of ints and removals/placements are additions.
 """
 import itertools
+import random
 import time
 from functools import lru_cache
 from typing import NamedTuple, Optional
@@ -89,7 +90,8 @@ _NEVER = 1 << 30
 _FIRST_ROUND = 2000
 # Move orders, tried in turn by _run: 0 guided refills, 1 middle first,
 # 2 guided and sorted by the face cards' time to spare, 3 as 2 but the
-# smallest removal sets first (some deals are won only by holding cards).
+# smallest removal sets first (some deals are won only by holding cards);
+# from the fifth round on, each shuffled (see _Search.rng).
 _MODES = (0, 1, 2, 3)
 
 
@@ -405,6 +407,12 @@ class _Search:
         self.prune = prune
         self.order = 0 if prune else 1  # move order: see _MODES
         self.split = None               # see _split_children
+        # A random.Random, or None: shuffles the removal sets and the
+        # first refills of each state (order only; every choice is still
+        # tried).  The deterministic orders share their blind spots: on
+        # some deals all four spend hundreds of thousands of states in
+        # lost subtrees that a random order skips.
+        self.rng = None
         # the classes of each enforced class (group), for full()
         self.window = tuple((x, tuple(y for y in range(3)
                                       if self.gmap[y] == x))
@@ -640,6 +648,9 @@ class _Search:
         outcomes = _removal_outcomes(cls)
         if self.order == 3:
             outcomes = reversed(outcomes)
+        if self.rng is not None:
+            outcomes = list(outcomes)
+            self.rng.shuffle(outcomes)
         faces = self.deal.faces
         f0 = faces[t]
         n = self.n
@@ -720,6 +731,11 @@ class _Search:
             adds = _distributions(counts, cap, order)
             children = ((cls[0] + a[0], cls[1] + a[1], cls[2] + a[2],
                          cls[3] + a[3]) for a in adds)
+        if self.rng is not None:       # the first 3000 shuffled, then the rest
+            children = iter(children)
+            head = list(itertools.islice(children, 3000))
+            self.rng.shuffle(head)
+            children = itertools.chain(head, children)
         for new in children:
             add = (new[0] - cls[0], new[1] - cls[1], new[2] - cls[2],
                    new[3] - cls[3])
@@ -883,6 +899,10 @@ def _run(position, prune, budget_seconds, budget_states, progress,
             # the edges-merged relaxation is searched in the same order:
             # its tables, like the real ones, hold whatever the order
             search.order = _MODES[rnd[0] % len(_MODES)]
+            # after one round of each order, the real search's choices
+            # are shuffled, with a new seed each round (reproducible)
+            search.rng = None if rnd[0] < len(_MODES) else \
+                random.Random(rnd[0])
             for r in search.relax:
                 if r.enforce:
                     r.order = search.order
