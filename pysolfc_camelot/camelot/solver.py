@@ -49,7 +49,12 @@ Pruning, each proven sound where it is defined:
 * memo tables of lost states (and, in the relaxation, of won ones).
 
 Move order is heuristic only: rounds of the search cycle through four
-orders (_MODES), keeping the memo tables from round to round (see _run).
+orders (_MODES), keeping the memo tables from round to round (see _run);
+after the first four rounds each round also shuffles the real search's
+choices with its own seed (random restarts: a few winnable deals send
+every fixed order into huge lost subtrees, and a shuffled one round them).
+Refills are generated in two stages, edges/middle first, so that the
+edges-merged relaxation can drop a whole group of arrangements at once.
 
 A tableau class is stored as an int with three bits per rank (count of
 aces in bits 0-2, twos in 3-5, ... tens in 27-29), so canonical states are
@@ -882,7 +887,10 @@ def _run(position, prune, budget_seconds, budget_states, progress,
     """Search in rounds that cycle through the move orders of _MODES,
     doubling the states of a round each cycle: no order suits every deal,
     and the lost-state tables stay valid whatever the order, so each round
-    builds on the work of the ones before."""
+    builds on the work of the ones before.  From the fifth round on the
+    real search's choices are also shuffled (seeded by the round number, so
+    results are reproducible): the answer never depends on the order, only
+    the time to find it."""
     t0 = time.perf_counter()
     deadline = None if budget_seconds is None else t0 + budget_seconds
     cache = {}
