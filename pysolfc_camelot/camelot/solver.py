@@ -161,14 +161,22 @@ def _removal_outcomes(cls):
 
 
 def _removal_outcome_gen(cls):
-    """Every distinct non-empty removal set of a phase-2 tableau.
+    """Every distinct non-empty removal set of a phase-2 tableau, as a
+    list of (combo, new_cls, removed): combo a tuple of parts (per removal
+    type: ((rank, per-class counts), ...)) that _realize turns into real
+    moves, new_cls the class ints after removal and removed the number of
+    cards removed from each class.  Bigger sets come first.
 
-    Yields (combo, new_cls, removed) with combo a tuple of parts (per
-    removal type: ((rank, per-class counts), ...)) that _realize turns into
-    real moves, new_cls the class ints after removal and removed the
-    number of cards removed from each class.  Bigger sets come first."""
+    Inside, a removal is one int: the four class ints 32 bits apart, then
+    the four card counts 8 bits apart from bit 128, so that combining the
+    removals of each type is one addition (no digit can carry: a removal
+    never takes more cards of a rank than a class holds)."""
     type_opts = []
     v0, v1, v2, v3 = [_vec(c) for c in cls]
+
+    def pack(d, n):
+        return (d[0] | d[1] << 32 | d[2] << 64 | d[3] << 96 |
+                (n[0] | n[1] << 8 | n[2] << 16 | n[3] << 24) << 128)
     for v in (1, 2, 3, 4):
         w = 10 - v
         a = (v0[v], v1[v], v2[v], v3[v])
@@ -176,11 +184,11 @@ def _removal_outcome_gen(cls):
         m = min(sum(a), sum(b))
         if m:
             uv, uw = UNIT[v], UNIT[w]
-            type_opts.append([(
+            type_opts.append([(pack(
                 (sa[0] * uv + sb[0] * uw, sa[1] * uv + sb[1] * uw,
                  sa[2] * uv + sb[2] * uw, sa[3] * uv + sb[3] * uw),
-                ((v, sa), (w, sb)),
-                (sa[0] + sb[0], sa[1] + sb[1], sa[2] + sb[2], sa[3] + sb[3]))
+                (sa[0] + sb[0], sa[1] + sb[1], sa[2] + sb[2], sa[3] + sb[3])),
+                ((v, sa), (w, sb)))
                 for k in range(m, -1, -1)
                 for sa in _subs(a, k) for sb in _subs(b, k)])
     for v, step in ((5, 2), (10, 1)):
@@ -189,26 +197,33 @@ def _removal_outcome_gen(cls):
         n -= n % step
         if n:
             u = UNIT[v]
-            type_opts.append([((sa[0] * u, sa[1] * u, sa[2] * u, sa[3] * u),
-                               ((v, sa),), sa)
+            type_opts.append([(pack((sa[0] * u, sa[1] * u, sa[2] * u,
+                                     sa[3] * u), sa), ((v, sa),))
                               for k in range(n, -1, -step)
                               for sa in _subs(a, k)])
     c0, c1, c2, c3 = cls
-    for combo in itertools.product(*type_opts):
-        d0 = d1 = d2 = d3 = 0
-        n0 = n1 = n2 = n3 = 0
-        for d, _part, n in combo:
-            d0 += d[0]
-            d1 += d[1]
-            d2 += d[2]
-            d3 += d[3]
-            n0 += n[0]
-            n1 += n[1]
-            n2 += n[2]
-            n3 += n[3]
-        if d0 or d1 or d2 or d3:
-            yield (tuple(part for _d, part, _n in combo),
-                   (c0 - d0, c1 - d1, c2 - d2, c3 - d3), (n0, n1, n2, n3))
+    whole = c0 | c1 << 32 | c2 << 64 | c3 << 96
+    low = (1 << 128) - 1
+    m32 = (1 << 32) - 1
+    last = len(type_opts) - 1
+    out = []
+    if last < 0:
+        return out
+
+    def rec(i, acc, parts):
+        for d, part in type_opts[i]:
+            dd = acc + d
+            p = parts + (part,)
+            if i < last:
+                rec(i + 1, dd, p)
+            elif dd & low:
+                x = whole - (dd & low)
+                k = dd >> 128
+                out.append((p, (x & m32, x >> 32 & m32, x >> 64 & m32,
+                                x >> 96), (k & 255, k >> 8 & 255,
+                                           k >> 16 & 255, k >> 24)))
+    rec(0, 0, ())
+    return out
 
 
 _DIST = {}
