@@ -356,7 +356,7 @@ class _Deal:
         """A memo hit: no state expanded, but a long run of them must still
         notice the deadline."""
         self.hits += 1
-        if self.hits & 1023 == 0 and (
+        if self.hits & 255 == 0 and (
                 self.deadline is not None and
                 time.perf_counter() > self.deadline or
                 self.should_stop is not None and self.should_stop()):
@@ -368,7 +368,9 @@ class _Deal:
             raise _OutOfBudget
         if self.round_end is not None and self.states > self.round_end:
             raise _Restart
-        if self.states & 255 == 0:
+        # the clock every 64 states (well under a millisecond each): a
+        # player's 0.1 s hint budget must be kept to within a few ms
+        if self.states & 63 == 0:
             now = time.perf_counter()
             if self.deadline is not None and now > self.deadline:
                 raise _OutOfBudget
