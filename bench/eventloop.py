@@ -15,8 +15,8 @@ long the Tk event loop was held up) in each phase:
   hint fair     Assist > Hint, fair mode, move after move on a hard deal
   hint perfect  the same with perfect hints
   demo perfect  the demo (perfect, hint pause 0) for 40 moves
-  solver stop   the Solver dialog searching a deal that takes many
-                seconds, 4 s of it, then Start again (= Stop)
+  solver stop   the Solver dialog searching a deal that takes seconds,
+                1 s of it, then Start again (= Stop)
   solver solve  Start on a winnable deal (seconds of search)
   solver play   then Play for 40 moves
 
@@ -247,7 +247,7 @@ def run(app, gaps):
     yield from wait(0.5)
     gaps.start("solver stop")
     dialog.startSolving()
-    yield from wait(4)
+    yield from wait(1)
     states = app.game.solver.task.states
     dialog.startSolving()                   # the button says Stop
     t0 = time.perf_counter()
@@ -255,7 +255,7 @@ def run(app, gaps):
             dialog.result_label["text"].startswith(searching):
         yield
     gaps.result["solver stop"]["notes"] = \
-        "%d states in 4 s, stopped within %.2f s: %r" % (
+        "%d states in 1 s, stopped within %.2f s: %r" % (
             states, time.perf_counter() - t0, dialog.result_label["text"])
     gaps.stop()
 

@@ -113,13 +113,9 @@ def process_job(module, request, decode):
     child can be started (a frozen PySolFC), the caller's in-thread job
     should be used instead (``can_fork()``)."""
     def job(should_stop, progress):
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            [PACKAGE_ROOT] + [p for p in env.get("PYTHONPATH", "").split(
-                os.pathsep) if p])
         proc = subprocess.Popen(
             [sys.executable, "-m", module], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, env=env, cwd=PACKAGE_ROOT,
+            stdout=subprocess.PIPE, env=_child_env(), cwd=PACKAGE_ROOT,
             close_fds=True)
         try:
             proc.stdin.write(json.dumps(request).encode())
@@ -170,6 +166,101 @@ def serve(solve):
         print("progress", int(states), flush=True)
     result = solve(request, progress)
     print("result", json.dumps(result), flush=True)
+
+
+def serve_forever(handle):
+    """The child's side of a SearchServer: one JSON request per line on
+    stdin, one ``result JSON`` line each; ends when stdin closes (PySolFC
+    quit, or the server was closed)."""
+    def progress(states, seconds=None):
+        print("progress", int(states), flush=True)
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            return
+        result = handle(json.loads(line), progress)
+        print("result", json.dumps(result), flush=True)
+
+
+def _child_env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [PACKAGE_ROOT] + [p for p in env.get("PYTHONPATH", "").split(
+            os.pathsep) if p])
+    return env
+
+
+class SearchServer:
+    """A child process (``python -m module --server``, see serve_forever)
+    that answers search requests one at a time and keeps its own caches
+    from one request to the next (e.g. the winning line a perfect hint
+    follows).  Hints and demo moves ask it from worker threads: the search
+    shares neither PySolFC's interpreter lock nor its memory, so the
+    event loop never waits for it.  A request whose caller gives up
+    (should_stop) while it runs kills the child; the next one starts a
+    new child."""
+
+    def __init__(self, module):
+        self.module = module
+        self.proc = None
+        self.lock = threading.Lock()
+        self.buf = b""
+
+    def _start(self):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", self.module, "--server"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_child_env(),
+            cwd=PACKAGE_ROOT, close_fds=True)
+        self.buf = b""
+
+    def close(self):
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            proc.stdin.close()
+            proc.stdout.close()
+
+    def ask(self, request, should_stop, progress=None):
+        """The result for request, or None once should_stop() is True."""
+        while not self.lock.acquire(timeout=0.05):
+            if should_stop():
+                return None
+        try:
+            if self.proc is None or self.proc.poll() is not None:
+                self.close()
+                self._start()
+            proc = self.proc
+            try:
+                proc.stdin.write((json.dumps(request) + "\n").encode())
+                proc.stdin.flush()
+            except OSError:
+                self.close()
+                raise
+            fd = proc.stdout.fileno()
+            while True:
+                if should_stop():
+                    self.close()
+                    return None
+                while b"\n" in self.buf:
+                    line, self.buf = self.buf.split(b"\n", 1)
+                    word, _sp, rest = line.decode().partition(" ")
+                    if word == "result":
+                        return json.loads(rest)
+                    if word == "progress" and progress is not None:
+                        progress(int(rest))
+                ready, _w, _x = select.select([fd], [], [], 0.05)
+                if ready:
+                    chunk = os.read(fd, 65536)
+                    if not chunk:
+                        code = proc.wait()
+                        self.close()
+                        raise RuntimeError("the search server %s ended "
+                                           "with %s" % (self.module, code))
+                    self.buf += chunk
+        finally:
+            self.lock.release()
 
 
 # -------------------------------------------------------- the menu entry
@@ -229,6 +320,7 @@ class AssistedGame:
     _assist_answers = None      # key -> answer, for the latest positions
     _assist_hint = None         # (key, level, sleep) of a hint to show
     _assist_after = None        # pending Tk ``after`` of the hint poll
+    _assist_server = None       # SearchServer of this game, if started
 
     # -- PySolFC's game life: the Solver menu entry follows it -------------
 
@@ -240,6 +332,9 @@ class AssistedGame:
 
     def destruct(self):
         self.assist_cancel()
+        if self._assist_server is not None:
+            self._assist_server.close()
+            self._assist_server = None
         app = getattr(self, "app", None)
         if app is not None and getattr(app, "game", None) is self:
             restore_solver_menu(app)
@@ -254,6 +349,16 @@ class AssistedGame:
     def assist_job(self, level):
         raise NotImplementedError
 
+    def assist_server(self, module):
+        """This game's SearchServer running ``python -m module --server``
+        (started on first use, closed with the game); None where no child
+        process can be started (the search then runs in the thread)."""
+        if not can_fork():
+            return None
+        if self._assist_server is None:
+            self._assist_server = SearchServer(module)
+        return self._assist_server
+
     def assist_ready(self, level):
         """True once the answer for the current position is known; starts
         (or keeps running) its search otherwise.  Never blocks."""
@@ -264,7 +369,8 @@ class AssistedGame:
         if key in answers:
             return True
         running = self._assist_task
-        if running is not None and running[0] != key:
+        if running is not None and (running[0] != key or
+                                    running[1].cancelled):
             running[1].cancel()             # a stale search: drop it
             running = None
         if running is None:

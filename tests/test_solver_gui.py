@@ -44,6 +44,13 @@ SLOW_DECK = ("2S QC 9C TD 7D 4D 8H 7C 7S AH KH 8D JS 3H 8C TC 9D 2C "
              "5H 5C KS 6S 6D QH 2H AC 7H JD 3D QS 6C AD KC 3C")
 
 
+def searches(probe):
+    """The Solver dialog's search processes among PySolFC's children (the
+    hints' search server, ``--server``, is not one)."""
+    return [c for c in probe["children"]
+            if "solve_worker" in c and "--server" not in c]
+
+
 class Pysol:
     """A PySolFC started for one test, with the probe plugin."""
 
@@ -209,67 +216,83 @@ def test_solver_stop_and_close_end_a_long_search(pysolfc_host, display,
         ps.game(GAME_ID)
         ps.open_solver()
         start_text = ps.dialog()["buttons"]["start"]["text"]
-
-        # -- Start: a search runs, with progress; the button says Stop ----
-        ps.press("start")
         searching = tr("solver.searching")
-        running = ps.dialog(lambda d: d["result"].startswith(searching) or
-                            d["result"] and d["buttons"]["start"]["text"] ==
-                            start_text, "a search or its result", timeout=10)
         too_fast = ("the search ended before it could be stopped: "
                     "SLOW_DECK needs a slower deal (%r)")
-        if running["buttons"]["start"]["text"] != tr("solver.stop"):
-            pytest.fail(too_fast % running["result"])
-        p = ps.probe(lambda p: p["dialog"]["states"] not in ("", "0") or
-                     p["dialog"]["buttons"]["start"]["text"] == start_text,
-                     "the search's progress (states)", timeout=10)
-        if p["dialog"]["buttons"]["start"]["text"] == start_text:
-            pytest.fail(too_fast % p["dialog"]["result"])
-        assert p["threads"], "no search thread while searching"
-        assert any("solve_worker" in c for c in p["children"]), p
-        ps.shot("searching")
 
-        # -- Stop ----------------------------------------------------------
-        ps.press("start")
-        p = ps.probe(lambda p: p["dialog"]["result"] ==
-                     tr("solver.stopped") and not p["threads"]
-                     and not p["children"], "the search stopped", timeout=10)
-        d = p["dialog"]
-        assert d["buttons"]["start"]["text"] == start_text, d
-        assert d["buttons"]["play"]["state"] == "disabled", d
-        assert p["game"]["moves"] == 0 and not p["game"]["demo"]
-        after = H.read_json(ps.state_file)
-        for k in ("stock", "waste", "tableau", "removed", "phase", "status"):
-            assert after[k] == before[k], k
+        def unchanged(p):
+            assert p["game"]["moves"] == 0 and not p["game"]["demo"]
+            after = H.read_json(ps.state_file)
+            for k in ("stock", "waste", "tableau", "removed", "phase",
+                      "status"):
+                assert after[k] == before[k], k
+
+        def start_then(button):
+            """Click Start, and 0.4 s later the button (in one xdotool
+            run, so that only a slow machine makes it later)."""
+            d = ps.dialog()
+            b0, b1 = d["buttons"]["start"], d["buttons"][button]
+            H.xdotool("mousemove", b0["x"], b0["y"], "sleep", 0.05,
+                      "click", 1, "sleep", 0.4, "mousemove", b1["x"],
+                      b1["y"], "sleep", 0.05, "click", 1, display=display)
+
+        def ended(p):
+            d = p["dialog"]
+            return d is None or (
+                d["buttons"]["start"]["text"] == start_text and
+                not d["result"].startswith(searching) and
+                not p["threads"] and not searches(p))
+
+        # -- Start, and Stop (the same button) 0.4 s later -----------------
+        start_then("start")
+        p = ps.probe(lambda p: ended(p) and p["dialog"]["result"],
+                     "the search's end", timeout=10)
+        if p["dialog"]["result"] != tr("solver.stopped"):
+            pytest.fail(too_fast % p["dialog"]["result"])
+        assert p["dialog"]["buttons"]["play"]["state"] == "disabled", p
+        unchanged(p)
         ps.shot("stopped")
 
-        # -- New during a search ends it (the same deal comes again) -------
-        ps.press("start")
-        ps.dialog(lambda d: d["buttons"]["start"]["text"] ==
-                  tr("solver.stop") and d["result"].startswith(searching),
-                  "searching again", timeout=10)
-        new = ps.dialog()["buttons"]["new"]
-        ps.click(new["x"], new["y"])
-        p = ps.probe(lambda p: p["dialog"]["buttons"]["start"]["text"] ==
-                     start_text and not p["threads"] and not p["children"]
-                     and not p["dialog"]["result"],
-                     "the search ended by a new game", timeout=10)
-        assert p["dialog"]["buttons"]["play"]["state"] == "disabled"
+        # -- Start, and New 0.4 s later: the new game ends the search ------
+        start_then("new")
+        p = ps.probe(lambda p: ended(p) and p["game"]["id"] == GAME_ID and
+                     not p["game"]["busy"], "the search's end", timeout=10)
+        if p["dialog"]["result"]:
+            pytest.fail(too_fast % p["dialog"]["result"])
+        assert p["dialog"]["buttons"]["play"]["state"] == "disabled", p
+        unchanged(p)                  # the same deal (CAMELOT_TEST_DECK)
         ps.shot("new-game")
 
-        # -- Close during a search ends it too -----------------------------
-        ps.press("start")
-        ps.dialog(lambda d: d["buttons"]["start"]["text"] ==
-                  tr("solver.stop") and d["result"].startswith(searching),
-                  "searching again", timeout=10)
-        close = ps.dialog()["buttons"]["close"]
-        ps.click(close["x"], close["y"])
-        p = ps.probe(lambda p: p["dialog"] is None and not p["threads"]
-                     and not p["children"],
+        # -- Start, and Close 0.4 s later: closing ends the search ---------
+        start_then("close")
+        p = ps.probe(lambda p: p["dialog"] is None and ended(p),
                      "the dialog closed and its search ended", timeout=10)
-        assert p["game"]["moves"] == 0
-        assert H.read_json(ps.state_file)["stock"] == before["stock"]
+        unchanged(p)
         ps.shot("closed")
+
+        # -- what a search shows while it runs ----------------------------
+        ps.open_solver()
+
+        def state(p):
+            d = p["dialog"]
+            if d["buttons"]["start"]["text"] == tr("solver.stop"):
+                m = re.match(re.escape(searching) + r" (\d+\.\d) ",
+                             d["result"] + " ")
+                return "searching %s" % (m.group(1) if m else "?")
+            if not d["result"] or d["result"].startswith(searching):
+                return "starting"
+            return "done"
+        ps.press("start")
+        p = ps.probe(lambda p: state(p) == "done" or
+                     state(p).startswith("searching") and
+                     state(p)[10:] not in ("?", "0.0", "0.1", "0.2"),
+                     "a moment of search", timeout=10)
+        if state(p) == "done":
+            pytest.fail(too_fast % p["dialog"]["result"])
+        assert p["threads"] and searches(p), p
+        ps.shot("searching")
+        ps.press("start")
+        ps.probe(ended, "the search's end", timeout=10)
 
 
 @pytest.mark.parametrize("fc_solve", [False, True],

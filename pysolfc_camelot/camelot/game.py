@@ -23,7 +23,7 @@ from ..pysol_solver import (AssistedGame, SolverBase, can_fork,
                             process_job)
 from ..texts import tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
-from .notation import DEAL, Move, parse_moves
+from .notation import DEAL, Move, parse_move, parse_moves
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "damaged file" dialog instead of being half loaded.
 SAVE_TAG = "camelot-plus/1"
@@ -331,15 +331,23 @@ class CamelotPlus(AssistedGame, Game):
 
     def assist_job(self, level):
         """The search behind a hint (level 0, 1) or a demo move (2): its
-        key and the job AssistedGame runs in a worker thread."""
+        key and the job AssistedGame runs in a worker thread, which asks
+        this game's search server (a child process)."""
         pos, mode, for_demo = self.position(), self.hint_mode, level >= 2
         key = (mode, for_demo and mode == "perfect", pos.stock, pos.waste,
                tuple(pos.tableau), pos.phase)
 
+        from . import solve_worker
+        server = self.assist_server(solve_worker.__name__)
+
         def job(should_stop, progress):
             if pos.status() != rules.PLAYING:
                 return None
-            return hintmode.choose_move(pos, mode, for_demo=for_demo)
+            if server is None:          # no child process here: in-thread
+                return hintmode.choose_move(pos, mode, for_demo=for_demo)
+            move = server.ask(solve_worker.position_request(
+                pos, kind="hint", mode=mode, for_demo=for_demo), should_stop)
+            return None if move is None else parse_move(move)
         return key, job
 
     def _writeTestState(self, pos):
