@@ -12,7 +12,8 @@ see cards.py), 1,000 times in a row.
 Sections:
  1. the solver over the deals (--jobs processes, --budget s per deal):
     decided share, total and per-deal times, the worst deal (index and
-    seconds) and how many took over 1 s and over 2 s, states/s, peak
+    seconds) and how many took over 1 s and over 2 s, the same in CPU
+    time (the machine may be shared) and the load average, states/s, peak
     memory per worker (ru_maxrss), winnable share with a 95% Wilson
     interval;
  2. every deal left undecided, solved again without a budget;
@@ -44,8 +45,10 @@ def load_decks(path):
 def solve_job(job):
     deck, budget, plain = job
     f = solver.plain_solve if plain else solver.solve
+    cpu = time.process_time()
     res = f(rules.Position.new_game(deck), budget_seconds=budget)
-    return res.winnable, res.states, res.seconds, _maxrss()
+    return (res.winnable, res.states, res.seconds, _maxrss(),
+            time.process_time() - cpu)
 
 
 def play_job(job):
@@ -100,6 +103,17 @@ def section_solver(decks, args):
                                 None: "undecided"}[res[worst][0]],
              secs[worst], sum(s > 1 for s in secs),
              sum(s > 2 for s in secs)))
+    # CPU time of the worker: the wall clock minus the waiting for a core
+    # when the machine is shared
+    cpus = [r[4] for r in res]
+    worst_cpu = max(range(n), key=lambda i: cpus[i])
+    print("cpu time per deal: %s; worst deal %d, %.3f s; over 1 s: %d"
+          % (fmt_times(cpus), worst_cpu, cpus[worst_cpu],
+             sum(c > 1 for c in cpus)))
+    try:
+        print("load average at the end: %.1f %.1f %.1f" % os.getloadavg())
+    except OSError:
+        pass
     print("states: %d, %.0f states/s; peak memory per worker %.0f MB"
           % (states, states / max(1e-9, sum(secs)),
              max(r[3] for r in res) / 1024))

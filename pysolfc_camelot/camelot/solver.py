@@ -154,7 +154,7 @@ def _removal_outcomes(cls):
     memoised: many states of different stock indices share a tableau)."""
     out = _OUTCOMES.get(cls)
     if out is None:
-        if len(_OUTCOMES) > 1 << 16:    # bound the memory of long runs
+        if len(_OUTCOMES) > 1 << 14:    # bound the memory of long runs
             _OUTCOMES.clear()
         out = _OUTCOMES[cls] = tuple(_removal_outcome_gen(cls))
     return out
@@ -240,7 +240,7 @@ def _distributions(counts, cap, order=PLACE_ORDER):
     key = (tuple(counts), tuple(cap), order)
     out = _DIST.get(key)
     if out is None:
-        if len(_DIST) > 4096:           # bound the memory of long runs
+        if len(_DIST) > 1024:           # bound the memory of long runs
             _DIST.clear()
         _DIST[key] = True
         return _distribution_gen(counts, cap, order)
@@ -255,7 +255,7 @@ def _distributions(counts, cap, order=PLACE_ORDER):
     return iter(out)
 
 
-_DIST_LIST = 2000
+_DIST_LIST = 500
 
 
 def _distribution_gen(counts, cap, order):
