@@ -143,6 +143,77 @@ def _end_position(base, lengths, reserve, tableau, stock="", waste=""):
                     stock=cs(stock), waste=cs(waste), base=base)
 
 
+class Pool:
+    """Cards by rank for hand-made deals: each rank's eight cards (four
+    suits, twice), handed out in turn so that no card is used thrice."""
+
+    def __init__(self):
+        self.left = {r: [(r - 1) * 4 + s for s in range(4)] * 2
+                     for r in range(1, 14)}
+
+    def take(self, ranks):
+        if isinstance(ranks, str):
+            ranks = ["A23456789TJQK".index(ch) + 1 for ch in ranks.split()]
+        return [self.left[r].pop(0) for r in ranks]
+
+    def empty(self):
+        return all(not v for v in self.left.values())
+
+
+def restricted_position(pool, tableau, waste, reserve, stock, spaces):
+    """Base A, F0 holding A..J (it needs Q, then K: the restriction)."""
+    f0 = pool.take("A 2 3 4 5 6 7 8 9 T J")
+    pos = Position(reserve=pool.take(reserve), foundations=[f0] + [[]] * 7,
+                   tableau=[[c] for c in pool.take(tableau)]
+                   + [[]] * spaces, stock=pool.take(stock),
+                   waste=pool.take(waste), base=1)
+    assert pool.empty()                     # a whole deck, each card twice
+    return pos
+
+
+def test_play_from_the_waste_before_the_reserve():
+    # F0 needs Q then K.  The reserve shows a Q (over another Q and seven
+    # kings), the waste a Q over the only other king.  Banking the reserve
+    # Q first (what the greedy player and the hint do) leaves F0 needing a
+    # king under the waste Q, which can go nowhere during the restriction:
+    # lost.  Banking the waste Q, then the K, ends the restriction and the
+    # rest plays out.
+    pool = Pool()
+    pos = restricted_position(
+        pool, tableau="A A A A A A A", waste="K Q",
+        reserve="K K K K K K K Q Q",
+        stock=[r for r in range(2, 12) for _ in range(7)] + [12] * 5,
+        spaces=5)
+    wrong, right = Move("reserve", "F0"), Move("waste", "F0")
+    assert hints.greedy_move(pos) == wrong
+    res = solver.solve(pos)
+    assert res.winnable is True and wins(pos, res.moves)
+    assert res.moves[0] == right
+    lost = solver.solve(pos.after(wrong))
+    assert lost.winnable is False and lost.states > 0
+
+
+def test_leave_a_space_empty():
+    # F0 needs Q then K; one space; an ace (the base rank) on the waste.
+    # The stock deals K, another ace, then Q.  Filling the space with the
+    # waste ace (the greedy player's and the hint's move) leaves no room
+    # for the second ace, which then covers the K that F0 needs: lost.
+    # Keeping the space for the second ace wins.
+    pool = Pool()
+    stock = ["K", "A", "Q"] + ["2"] * 6 + ["3"] * 7 + ["4"] * 7 + ["5"] \
+        + [r for r in "6789TJQ" for _ in range(7)]
+    pos = restricted_position(pool, tableau="A A A A A 5 5 5 5 5 5",
+                              waste="A", reserve="K K K K K K K 2",
+                              stock=" ".join(stock), spaces=1)
+    fill = Move("waste", "T11")
+    assert hints.greedy_move(pos) == fill and pos.is_legal(fill)
+    res = solver.solve(pos)
+    assert res.winnable is True and wins(pos, res.moves)
+    assert res.moves[0] == DEAL
+    lost = solver.solve(pos.after(fill))
+    assert lost.winnable is False and lost.states > 0
+
+
 def test_a_dead_position_is_proved_lost():
     # Base A; only F7 is open (it needs a 2); the reserve shows 3S over 2S:
     # the 3 can go nowhere until a 2 is banked, and the only 2 left is
