@@ -1,39 +1,18 @@
-"""Which hints the player asked for, kept in PySolFC's config folder.
+"""Which hints the player asked for, kept in PySolFC's config folder
+(``camelot-plus.json``; see pysolfc_camelot/hintmode.py, shared by the
+games), and the move each mode chooses.
 
 ``fair`` (the default) sees only what a player sees; ``perfect`` reads the
 order of the face-down stock.  CAMELOT_HINTS=fair|perfect overrides.
 """
-import json
-import os
+from ..hintmode import MODES, HintSetting
 
-MODES = ("fair", "perfect")
+__all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
+
 SETTINGS_FILE = "camelot-plus.json"
-
-
-def _settings_path(app):
-    return os.path.join(app.dn.config, SETTINGS_FILE)
-
-
-def load(app):
-    env = os.environ.get("CAMELOT_HINTS")
-    if env in MODES:
-        return env
-    try:
-        with open(_settings_path(app)) as f:
-            mode = json.load(f).get("hints")
-    except (OSError, ValueError, AttributeError):
-        mode = None
-    return mode if mode in MODES else MODES[0]
-
-
-def toggle(app, mode):
-    new = MODES[1 - MODES.index(mode)]
-    try:
-        with open(_settings_path(app), "w") as f:
-            json.dump({"hints": new}, f)
-    except OSError:
-        pass                    # the choice still holds for this session
-    return new
+SETTING = HintSetting(SETTINGS_FILE, "CAMELOT_HINTS")
+load = SETTING.load
+toggle = SETTING.toggle
 
 
 # A player's hint must feel instant; the demo may think longer, so that a
