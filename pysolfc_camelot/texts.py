@@ -110,6 +110,10 @@ EN = {
     "plot.restricted":
         "Other foundations open when the first holds 13: {count}/{full}",
     "plot.open": "All foundations are open",
+    # The hint label under the waste; a click switches the mode.
+    "plot.hints.label": "Hints: {mode}\n(click to change)",
+    "plot.hints.fair": "fair",
+    "plot.hints.perfect": "perfect",
     # What each pile is (PySolFC's help line for the stack).
     "plot.help.stock": "Stock: a click deals one card to the waste, once",
     "plot.help.waste": "Waste: its top card goes to a foundation, onto a "
@@ -174,6 +178,9 @@ RU = {
     "plot.restricted":
         "Остальные базы откроются, когда в первой будет 13: {count}/{full}",
     "plot.open": "Все базы открыты",
+    "plot.hints.label": "Подсказки: {mode}\n(щёлкните, чтобы сменить)",
+    "plot.hints.fair": "честные",
+    "plot.hints.perfect": "идеальные",
     "plot.help.stock": "Запас: щелчок сдаёт одну карту на сброс, один раз",
     "plot.help.waste": "Сброс: верхняя карта идёт на базу, на стопку поля "
                        "или в пустую стопку",
@@ -238,6 +245,9 @@ EL = {
     "plot.restricted":
         "Οι άλλες βάσεις ανοίγουν όταν η πρώτη έχει 13: {count}/{full}",
     "plot.open": "Όλες οι βάσεις είναι ανοιχτές",
+    "plot.hints.label": "Υποδείξεις: {mode}\n(κλικ για αλλαγή)",
+    "plot.hints.fair": "τίμιες",
+    "plot.hints.perfect": "τέλειες",
     "plot.help.stock": "Μάνα: ένα κλικ μοιράζει ένα φύλλο στον σωρό, μία "
                        "φορά",
     "plot.help.waste": "Σωρός: το πάνω φύλλο πάει σε βάση, σε στοίβα ή σε "
@@ -309,6 +319,9 @@ FR = {
     "plot.restricted": "Les autres fondations s’ouvrent quand la première "
                        "en a 13\u00a0: {count}/{full}",
     "plot.open": "Toutes les fondations sont ouvertes",
+    "plot.hints.label": "Indices\u00a0: {mode}\n(cliquez pour changer)",
+    "plot.hints.fair": "loyaux",
+    "plot.hints.perfect": "parfaits",
     "plot.help.stock": "Pioche\u00a0: un clic retourne une carte sur la "
                        "défausse, une seule fois",
     "plot.help.waste": "Défausse\u00a0: sa carte va sur une fondation, sur "

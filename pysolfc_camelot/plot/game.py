@@ -7,6 +7,11 @@ into the rules move, and the rules model (rules.py) says whether it is
 legal.  Nothing here decides a rule.  Nothing happens by itself either: no
 automatic moves to the foundations, no automatic filling of spaces and no
 automatic deal, whatever PySolFC's Autodrop/Autodeal options say.
+
+Hints, the demo and Assist > Solver think off PySolFC's event loop
+(pysol_solver: a worker thread, a child process for the Solver dialog):
+fair hints by default (hints.hint_move), perfect ones (the solver's
+winning line) once the player clicks the "Hints: fair" label.
 """
 from pickle import UnpicklingError
 
@@ -22,10 +27,12 @@ from pysollib.util import ANY_RANK, ANY_SUIT
 from .. import pysol_common
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
+from ..pysol_solver import (AssistedGame, SolverBase, can_fork,
+                            process_job)
 from ..texts import tr
-from . import GAME_ID, GAME_NAME, rules
+from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
-                       Move, parse_deck)
+                       Move, parse_deck, parse_move, parse_moves)
 
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "Load game error" dialog instead of being half loaded.
@@ -37,6 +44,8 @@ N_CARDS = rules.N_CARDS
 # Cards of a tableau pile shown at full fan before the pile closes up to
 # stay clear of the row below (a pile never holds more than 12 cards).
 FAN_CARDS = 6
+# The texts (pysolfc_camelot/texts.py) of the hint modes on the label.
+HINT_MODE_TEXT = {"fair": "plot.hints.fair", "perfect": "plot.hints.perfect"}
 
 
 def rank_label(rank):
@@ -161,24 +170,71 @@ def hint_tuple(game, move, level):
 
 
 class Plot_Hint(AbstractHint):
-    """Assist > Hint and the demo: the move hints.hint_move chooses (a
-    good player's move, from what a player sees)."""
+    """Assist > Hint and the demo: fair (hints.hint_move, a good player's
+    move from what a player sees) or perfect (hints.perfect_move, the
+    solver's winning line), as the player chose.  The search ran in a
+    worker (ThePlotClassic.assist_job); here the answer is only read, so
+    PySolFC's synchronous call never waits for a search."""
 
     def computeHints(self):
-        from . import hints            # only when a hint is asked for
         game = self.game
         pos = game.position()
         if pos is None or pos.status() != rules.PLAYING:
             return
-        move = hints.hint_move(pos)
+        found, move = game.assist_answer(self.level)
+        if not found or move is None or not pos.is_legal(move):
+            # No answer (a failed search, already reported): the fair
+            # hint, a few milliseconds at most.
+            from .hints import hint_move
+            move = hint_move(pos)
         if move is not None and pos.is_legal(move):
             self.addHint(50000, *hint_tuple(game, move, self.level))
 
 
+class Plot_Solver(SolverBase):
+    """Assist > Solver: solve the deal with the real stock order (the exact
+    solver, solver.py), then play the winning line.  The search runs in a
+    child process where one can start, else in a worker thread
+    (SolverBase); Max iterations in the dialog bounds the canonical
+    states it expands."""
+
+    def position_key(self):
+        return self.game.position()
+
+    def hint_tuple(self, move):
+        return hint_tuple(self.game, move, 3)
+
+    def solve_job(self, max_states):
+        from . import solve_worker
+        start = self.game.position()
+        if start is None:               # still dealing: nothing to solve
+            return lambda should_stop, progress: (None, [], 0)
+        request = solve_worker.position_request(start, max_states)
+
+        def line_of(result):
+            line, pos = [], start
+            moves = result["moves"]
+            for m in parse_moves("; ".join(moves)) if moves else ():
+                line.append((pos, m))
+                pos = pos.after(m)
+            return result["winnable"], line, result["states"]
+
+        def in_thread(should_stop, progress):
+            from . import solver
+            res = solver.solve(start, budget_states=max_states,
+                               progress=progress, should_stop=should_stop)
+            return line_of({"winnable": res.winnable, "states": res.states,
+                            "moves": [str(m) for m in res.moves or ()]})
+        if can_fork():
+            return process_job(solve_worker.__name__, request, line_of)
+        return in_thread
+
+
 # ------------------------------------------------------------------ game
 
-class ThePlotClassic(Game):
+class ThePlotClassic(AssistedGame, Game):
     Hint_Class = Plot_Hint
+    Solver_Class = Plot_Solver
     GAME_VERSION = 1
 
     def createGame(self):
@@ -229,7 +285,14 @@ class ThePlotClassic(Game):
                 f.texts.misc = MfxCanvasText(
                     self.canvas, f.x + CW // 2, f.y + CH // 2,
                     anchor="center", font=mark)
+            # "Hints: fair (click to change)", under the waste.
+            self.texts.misc = MfxCanvasText(
+                self.canvas, XM, y1 + 2 * (YS + gap), anchor="nw",
+                font=font)
+            self.canvas.tag_bind(self.texts.misc.id, "<1>",
+                                 self._toggleHintMode)
         lay.defaultStackGroups()
+        self.hint_mode = hintmode.load(self.app)
         return lay
 
     def _shuffleHook(self, cards):
@@ -353,8 +416,41 @@ class ThePlotClassic(Game):
         else:
             info = tr("plot.open")
         self.texts.info.config(text=info)
+        self.texts.misc.config(text=tr(
+            "plot.hints.label", mode=tr(HINT_MODE_TEXT[self.hint_mode])))
         if pysol_common.test_state_wanted():
             self._writeTestState(pos)
+
+    def _toggleHintMode(self, event=None):
+        """A click on the hint label: fair <-> perfect, kept for the next
+        start (hintmode.py)."""
+        self.hint_mode = hintmode.toggle(self.app, self.hint_mode)
+        self.hints.list = None
+        self.updateText()
+
+    def assist_job(self, level):
+        """The search behind a hint (level 0, 1) or a demo move (2): its
+        key and the job AssistedGame runs off the event loop.  A perfect
+        demo gets a larger budget than a player's hint (hintmode.py)."""
+        pos, mode, for_demo = self.position(), self.hint_mode, level >= 2
+        key = (mode, for_demo and mode == "perfect",
+               None if pos is None else pos.key())
+        from . import solve_worker
+        # A search server (a child process) where the package has one,
+        # else the search runs in the worker thread itself.
+        server_of = getattr(self, "assist_server", None)
+        server = server_of(solve_worker.__name__) if server_of else None
+
+        def job(should_stop, progress):
+            if pos is None or pos.status() != rules.PLAYING:
+                return None
+            if server is None:
+                return hintmode.choose_move(pos, mode, for_demo=for_demo,
+                                            should_stop=should_stop)
+            move = server.ask(solve_worker.position_request(
+                pos, kind="hint", mode=mode, for_demo=for_demo), should_stop)
+            return None if move is None else parse_move(move)
+        return key, job
 
     def _writeTestState(self, pos):
         c, s = self.canvas, self.s
@@ -376,6 +472,9 @@ class ThePlotClassic(Game):
             "base": rules.rank_name(pos.base),
             "restricted": pos.restricted,
             "score": pos.score, "status": pos.status(),
+            "hints": self.hint_mode,
+            "hint_label": list(c.bbox(self.texts.misc.id) or ()),
+            "hint_text": c.itemcget(self.texts.misc.id, "text"),
             "texts": {
                 "base_rank": c.itemcget(self.texts.base_rank.id, "text"),
                 "info": c.itemcget(self.texts.info.id, "text"),

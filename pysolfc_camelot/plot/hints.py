@@ -238,16 +238,18 @@ def play_policy(deck, policy, max_moves=2000):
 _line = {}
 
 
-def perfect_move(position, budget_seconds=0.1):
+def perfect_move(position, budget_seconds=0.1, should_stop=None):
     """The next move of a winning line (this one reads the stock order:
     the solver's hint); when no win is found within ``budget_seconds``
-    (lost, or the budget ran out) the fair hint_move.  The line found is
-    kept, so following the hints costs no further search."""
+    (lost, or the budget ran out, or ``should_stop()`` turned True) the
+    fair hint_move.  The line found is kept, so following the hints costs
+    no further search."""
     move = _line.get(position.key())
     if move is not None:
         return move
     from .solver import solve
-    res = solve(position, budget_seconds=budget_seconds)
+    res = solve(position, budget_seconds=budget_seconds,
+                should_stop=should_stop)
     if res.winnable and res.moves:
         _line.clear()
         p = position.copy()

@@ -605,23 +605,203 @@ def follow(game, hint):
     return True
 
 
+def ready_hint(app, game, level=0):
+    """Assist > Hint as the player sees it: PySolFC asks, our search runs
+    off the event loop and the arrow comes when it is done.  Returns the
+    hint."""
+    h = game.showHint(level=level, sleep=0)
+    if h is None:
+        assert wait_until(app, lambda: game.assist_ready(level), 30), \
+            "no hint within 30 s at\n%r" % game.position()
+        h = game.showHint(level=level, sleep=0)
+    return h
+
+
+def hint_move_of(game, h):
+    """The rules move a hint tuple shows."""
+    score, pos, n, src, dst = h[:5]
+    if src is game.s.talon:
+        return DEAL
+    return Move(src.pile, dst.pile)
+
+
 def scenario_hints_are_legal_moves(app):
+    """Fair hints (the default) are hints.hint_move's moves, from what the
+    player sees, and each is a legal move PySolFC takes."""
+    from pysolfc_camelot.plot import hints
     quiet(app)
     rng = random.Random(5)
     deck = list(range(52)) * 2
     rng.shuffle(deck)
     game = new_deal(app, deck)
+    game.hint_mode = "fair"
     steps = 0
     while game.position().status() == rules.PLAYING and steps < 400:
         pos = game.position()
-        h = game.showHint(level=0, sleep=0)
+        h = ready_hint(app, game)
         if not h:
             break
+        assert hint_move_of(game, h) == hints.hint_move(pos), steps
         follow(game, h)
         assert game.position() != pos
         steps += 1
+    assert steps > 50, steps
     return {"moves": steps, "status": game.position().status(),
             "score": game.position().score}
+
+
+def hard_winnable_deck(seed=20261130):
+    """The first random deck (random.Random(seed)) that the solver wins
+    and the greedy policy of the rules note (hints.greedy_move) loses."""
+    from pysolfc_camelot.plot import hints, solver
+    rng = random.Random(seed)
+    while True:
+        deck = list(range(52)) * 2
+        rng.shuffle(deck)
+        res = solver.solve(rules.Position.new_game(deck), budget_seconds=5)
+        if res.winnable and not hints.play_policy(deck, "greedy")[0]:
+            return deck
+
+
+def scenario_perfect_hints_win(app):
+    """Perfect hints, followed as the player would, win a deal the greedy
+    policy loses."""
+    from pysolfc_camelot.plot import hints
+    quiet(app)
+    deck = hard_winnable_deck()
+    assert not hints.play_policy(deck, "greedy")[0]
+    game = new_deal(app, deck)
+    game.hint_mode = "perfect"
+    steps = 0
+    while game.position().status() == rules.PLAYING and steps < 600:
+        h = ready_hint(app, game)
+        assert h, "no hint at\n%r" % game.position()
+        follow(game, h)
+        steps += 1
+    assert game.position().is_won(), game.position()
+    check_conservation(game)
+    return {"moves": steps, "greedy": "lost"}
+
+
+def scenario_hint_mode_label(app):
+    """The hint label says the mode; a click on it switches fair <-> perfect and keeps the choice in PySolFC's config
+    folder (plot-classic.json), leaving Camelot's setting alone."""
+    import json
+    from pysolfc_camelot.plot import hintmode
+    from pysolfc_camelot.texts import tr
+    quiet(app)
+    game = new_deal(app, WIN_DECK)
+    path = os.path.join(app.dn.config, hintmode.SETTINGS_FILE)
+    # Earlier scenarios set the mode by hand; what the player starts with
+    # (a fresh HOME, no setting yet) is fair.
+    assert not os.path.exists(path)
+    game.hint_mode = hintmode.load(app)
+    assert game.hint_mode == "fair"
+    game.updateText()
+    camelot = os.path.join(app.dn.config, "camelot-plus.json")
+    camelot_before = os.path.exists(camelot)
+    c = game.canvas
+    seen = []
+    for want in ("perfect", "fair"):
+        before = game.hint_mode
+        assert before != want
+        assert c.itemcget(game.texts.misc.id, "text") == tr(
+            "plot.hints.label", mode=tr("plot.hints." + before))
+        # A click on the label, as Tk delivers it to the canvas.
+        x0, y0, x1, y1 = c.bbox(game.texts.misc.id)
+        x = int((x0 + x1) / 2 - c.canvasx(0))
+        y = int((y0 + y1) / 2 - c.canvasy(0))
+        for event in ("<Motion>", "<ButtonPress-1>", "<ButtonRelease-1>"):
+            c.event_generate(event, x=x, y=y)
+        app.top.update()
+        assert game.hint_mode == want
+        assert c.itemcget(game.texts.misc.id, "text") == tr(
+            "plot.hints.label", mode=tr("plot.hints." + want))
+        with open(path) as f:
+            assert json.load(f) == {"hints": want}
+        assert hintmode.load(app) == want
+        seen.append(want)
+    assert os.path.exists(camelot) == camelot_before
+    return {"modes": seen, "file": path}
+
+
+def scenario_demo_perfect_wins(app):
+    """With perfect hints the demo follows the solver's line: it wins the
+    deal the greedy policy loses."""
+    dialogs = quiet(app)
+    app.opt.timeouts["demo"] = 0.0
+    game = new_deal(app, hard_winnable_deck())
+    game.hint_mode = "perfect"
+    game.startDemo(mixed=0)
+    assert wait_until(app, lambda: app.game.position().is_won(), 180), \
+        app.game.position()
+    wait_until(app, lambda: not app.game.demo, 20)
+    check_conservation(app.game)
+    return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
+
+
+def solver_dialog(app):
+    import sys
+    return [m.solver_dialog for name, m in sys.modules.items()
+            if name.endswith("solverdialog") and
+            getattr(m, "solver_dialog", None) is not None][0]
+
+
+def solver_result(app, dialog, seconds=120):
+    """Start has returned at once; wait for the verdict of the search."""
+    from pysolfc_camelot.texts import tr
+    searching = tr("solver.searching")
+    app.top.update_idletasks()
+    assert wait_until(app, lambda: dialog.result_label["text"] and
+                      not dialog.result_label["text"].startswith(searching),
+                      seconds), dialog.result_label["text"]
+    return dialog.result_label["text"]
+
+
+def scenario_solver_dialog(app):
+    """Assist > Solver for The Plot: enabled while it is current; Start
+    says the deal can be won and in how many moves, Play wins it; a lost
+    deal is said to be lost; Stop right after Start stops the search and
+    leaves the game as it was."""
+    from pysolfc_camelot import pysol_solver
+    from pysolfc_camelot.texts import tr
+    quiet(app)
+    app.opt.timeouts["demo"] = 0.0
+    menu, index = pysol_solver.solver_entry(app)
+    assert str(menu.entrycget(index, "state")) == "normal"
+    new_deal(app, hard_winnable_deck())
+    app.menubar.mSolver()
+    dialog = solver_dialog(app)
+    assert GAME_NAME in dialog.games
+    dialog.startSolving()
+    text = solver_result(app, dialog)
+    n = len(app.game.solver.line)
+    assert n > 100 and text == tr("solver.solvable", n=n), text
+    assert str(dialog.play_button.cget("state")) == "normal"
+    dialog.startPlay()
+    assert wait_until(app, lambda: app.game.position().is_won(), 180), \
+        app.game.position()
+    assert app.game.moves.index == n, (app.game.moves.index, n)
+    wait_until(app, lambda: not app.game.demo, 20)
+    check_conservation(app.game)
+    # Stop: pressed (Start again) while the search runs.
+    game = new_deal(app, hard_winnable_deck())
+    before = game.position()
+    dialog.startSolving()
+    assert dialog.start_button.cget("text") == tr("solver.stop")
+    dialog.startSolving()
+    stopped = solver_result(app, dialog)
+    assert stopped == tr("solver.stopped"), stopped
+    assert game.position() == before and game.moves.index == 0
+    assert str(dialog.play_button.cget("state")) == "disabled"
+    # A deal that cannot be won says so.
+    new_deal(app, LOSE_DECK)
+    dialog.startSolving()
+    lost_text = solver_result(app, dialog)
+    assert lost_text == tr("solver.unsolvable"), lost_text
+    dialog.mDone(3)                         # its Close button
+    return {"solution moves": n, "stopped": stopped,
+            "unsolvable": lost_text}
 
 
 def scenario_demo_wins_constructed_deal(app):
