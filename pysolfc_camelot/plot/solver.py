@@ -43,7 +43,7 @@ Pruning (each rule argued where it is applied):
 import time
 from typing import NamedTuple, Optional
 
-from .notation import DEAL, RESERVE, STOCK, TABLEAU, WASTE, Move
+from .notation import RESERVE, STOCK, TABLEAU, WASTE, Move
 from .rules import FULL, Position
 
 __all__ = ["SolveResult", "solve", "canonical_key"]
@@ -315,7 +315,9 @@ def solve(position: Position, budget_seconds=None, budget_states=None,
     Three stages: a short search (most deals are won by its first
     descent); then the fair hint and the greedy policy played to the end
     (a cheap probe that catches the deals where the short search went
-    astray early); then the full search, which alone may answer False."""
+    astray early); then the full search.  A search answers False only
+    when it has met every reachable state (the short one may, on a small
+    position)."""
     t0 = time.perf_counter()
     if position.is_won():
         return SolveResult(True, [], 0, time.perf_counter() - t0)
