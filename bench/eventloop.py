@@ -36,14 +36,17 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 TICK_MS = 10
-# Deal 738 of `stats --seed 1`: many seconds for the solver.
-SLOW_DECK = ("2S QC 9C TD 7D 4D 8H 7C 7S AH KH 8D JS 3H 8C TC 9D 2C "
-             "4H 5S TH 2D 3S KD 5D 6H AS 4C 9S QD JC 8S 4S 9H TS JH "
-             "5H 5C KS 6S 6D QH 2H AC 7H JD 3D QS 6C AD KC 3C")
-# Deal 519 of `stats --seed 1`: winnable, seconds for the solver (2026-11-30).
-HARD_WIN_DECK = ("8D AH 7S 7D JS TS 7H AS KD 3C 6S 4C TH JH 7C KC 4D 2H TD 5H "
-                 "8S 9S 6C 5C 2D 4H 9C 2C TC JC AD 2S 6H AC JD 8C QC 6D QS 9D "
-                 "5S 5D KS 9H QH 8H 3H QD 3S 3D KH 4S")
+# Deal 519 of `stats --seed 1`: many seconds for the solver (2026-11-30).
+SLOW_DECK = ("8D AH 7S 7D JS TS 7H AS KD 3C 6S 4C TH JH 7C KC 4D "
+             "2H TD 5H 8S 9S 6C 5C 2D 4H 9C 2C TC JC AD 2S 6H AC "
+             "JD 8C QC 6D QS 9D 5S 5D KS 9H QH 8H 3H QD 3S 3D KH "
+             "4S")
+# Deal 471 of bench/deals-1000.txt: winnable, seconds for the solver
+# (2026-11-30).
+HARD_WIN_DECK = ("QD 7C 2C 4D 8S KC 9H 2S TH TC 3H 8D TD 9D 8C 6C 6H "
+                 "QC 6S 8H 7H 9C 9S 5H 3S 2H AS AC AH KS JH 5C 4H AD "
+                 "4C 7S 5S JS KH 3D JC 6D 4S QH 3C JD KD 2D QS 7D 5D "
+                 "TS")
 
 
 # ------------------------------------------------------------- outside --
