@@ -436,10 +436,10 @@ class ThePlotClassic(AssistedGame, Game):
         key = (mode, for_demo and mode == "perfect",
                None if pos is None else pos.key())
         from . import solve_worker
-        # A search server (a child process) where the package has one,
-        # else the search runs in the worker thread itself.
-        server_of = getattr(self, "assist_server", None)
-        server = server_of(solve_worker.__name__) if server_of else None
+        # This game's search server (a child process keeping the winning
+        # line perfect hints follow); None where no child can start: the
+        # search then runs in the worker thread itself.
+        server = self.assist_server(solve_worker.__name__)
 
         def job(should_stop, progress):
             if pos is None or pos.status() != rules.PLAYING:

@@ -3,8 +3,9 @@
 
 ``python -m pysolfc_camelot.plot.solve_worker`` answers one request (the
 Solver dialog's search: process_job); with ``--server`` it answers one
-request per line until stdin closes (hints and demo moves, where the
-package provides a search server).  A request is a position
+request per line until stdin closes (hints and demo moves: a
+SearchServer, whose caches, such as the winning line perfect hints
+follow, last from one request to the next).  A request is a position
 (``position_request``) plus ``kind``: ``solve`` (``max_states``; answers
 ``{"winnable", "moves", "states"}``, moves in the command line's notation)
 or ``hint`` (``mode``, ``for_demo``; answers the move as text, or None).
