@@ -79,7 +79,8 @@ class Task:
             self.result = job(self._stop.is_set, self._progress)
         except BaseException as e:          # reported on the Tk side
             self.error = e
-            traceback.print_exc()
+            if not self.cancelled:          # (a cancelled job's end is not)
+                traceback.print_exc()
         finally:
             self.finished = time.monotonic()
             self.done = True
@@ -228,16 +229,20 @@ class SearchServer:
             if should_stop():
                 return None
         try:
-            if self.proc is None or self.proc.poll() is not None:
-                self.close()
-                self._start()
-            proc = self.proc
-            try:
-                proc.stdin.write((json.dumps(request) + "\n").encode())
-                proc.stdin.flush()
-            except OSError:
-                self.close()
-                raise
+            line = (json.dumps(request) + "\n").encode()
+            for attempt in (1, 2):          # a child that died: start anew
+                if self.proc is None or self.proc.poll() is not None:
+                    self.close()
+                    self._start()
+                proc = self.proc
+                try:
+                    proc.stdin.write(line)
+                    proc.stdin.flush()
+                    break
+                except OSError:
+                    self.close()
+                    if attempt == 2:
+                        raise
             fd = proc.stdout.fileno()
             while True:
                 if should_stop():
@@ -256,6 +261,8 @@ class SearchServer:
                     if not chunk:
                         code = proc.wait()
                         self.close()
+                        if should_stop():   # closed with the game
+                            return None
                         raise RuntimeError("the search server %s ended "
                                            "with %s" % (self.module, code))
                     self.buf += chunk
