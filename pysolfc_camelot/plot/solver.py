@@ -296,11 +296,78 @@ class _ReserveTest:
         return ok
 
 
+def _f0_stuck(pos):
+    """During the restriction: True when F0 can provably never get the
+    rank n it needs next, so the game is lost.
+
+    Until F0 takes a card nothing can be banked (F1..F7 are closed), so
+    the only moves are deals, the waste top onto a pile or (a base-rank
+    card) into a space, and a pile top onto another pile; the reserve does
+    not change.  A copy of rank n can then reach F0 only if
+
+    * it is the reserve top (the cards below the top stay covered), or
+    * it is in the stock (optimistic: it will be dealt), or
+    * it is a pile top: a copy deeper in a pile lies under an n-1 (piles
+      are built down), which can leave only for a pile whose top is
+      another copy of n, already available then; or
+    * it is in the waste and every card Y above it can leave the waste
+      first, for a pile: a base-rank Y needs a space (a space exists, or a
+      pile without a base-rank card might be emptied: optimistic), any
+      other Y a pile topped by the rank above Y (not the base rank, on
+      which nothing is built), which must be a card that can be on the
+      tableau before Y leaves: one in the tableau, the stock or the waste
+      above Y (optimistic: all of them count).  The top copy in the waste
+      has the fewest cards above it, so only it is checked.
+
+    When no copy passes, F0 never completes and the game is lost."""
+    f0 = pos.foundations[0]
+    if len(f0) == FULL:
+        return False
+    base = pos.base
+    n = (base - 1 + len(f0)) % 13 + 1
+    if pos.reserve and pos.reserve[-1] // 4 + 1 == n:
+        return False
+    count = [0] * 14                # ranks in the tableau and the stock
+    for c in pos.stock:
+        count[c // 4 + 1] += 1
+    if count[n]:
+        return False
+    space = False
+    for t in pos.tableau:
+        if not t:
+            space = True
+            continue
+        if t[-1] // 4 + 1 == n:
+            return False
+        if t[0] // 4 + 1 != base:
+            space = True
+        for c in t:
+            count[c // 4 + 1] += 1
+    waste = pos.waste
+    above = [False] * 14            # ranks in the waste above the card
+    for j in range(len(waste) - 1, -1, -1):
+        y = waste[j] // 4 + 1
+        if y == n:
+            return False            # every card above it can leave
+        if y == base:
+            if not space:
+                return True
+        else:
+            up = y % 13 + 1
+            if up == base or not (count[up] or above[up]):
+                return True
+        above[y] = True
+    return True                     # no copy of n left to reach F0
+
+
 def _dead(pos, reserve_test):
     """True when the position provably cannot be won (sound, not
-    complete): the game is over (stock used up, no move left), or the
+    complete): the game is over (stock used up, no move left), F0 can
+    never get its next card during the restriction (_f0_stuck), or the
     reserve relaxation (_ReserveTest) is lost."""
     if not pos.stock and not pos.legal_moves():
+        return True
+    if _f0_stuck(pos):
         return True
     return reserve_test.lost(pos)
 
