@@ -191,6 +191,12 @@ def test_play_from_the_waste_before_the_reserve():
     assert res.moves[0] == right
     lost = solver.solve(pos.after(wrong))
     assert lost.winnable is False and lost.states > 0
+    # The dead test of the restriction sees it at once: F0 needs a K, the
+    # only one not under the reserve's Q lies under the waste Q, which
+    # could leave only for a pile topped by a K.
+    assert solver._f0_stuck(pos.after(wrong))
+    assert not solver._f0_stuck(pos)
+    assert not solver._f0_stuck(pos.after(right))
 
 
 def test_leave_a_space_empty():
