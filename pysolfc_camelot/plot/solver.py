@@ -314,10 +314,14 @@ def _f0_stuck(pos):
       first, for a pile: a base-rank Y needs a space (a space exists, or a
       pile without a base-rank card might be emptied: optimistic), any
       other Y a pile topped by the rank above Y (not the base rank, on
-      which nothing is built), which must be a card that can be on the
-      tableau before Y leaves: one in the tableau, the stock or the waste
-      above Y (optimistic: all of them count).  The top copy in the waste
-      has the fewest cards above it, so only it is checked.
+      which nothing is built).  Before F0 moves, a rank shows on top of a
+      pile only if it does now or a card of it comes from the waste: a
+      pile top leaving for another pile needs that pile's top to be one
+      rank higher, and what it uncovers is that higher rank again (piles
+      are built down), so it shows no rank that was not showing.  So the
+      rank above Y must show on a pile now, or be in the stock or in the
+      waste above Y (optimistic: those all count).  The top copy in the
+      waste has the fewest cards above it, so only it is checked.
 
     When no copy passes, F0 never completes and the game is lost."""
     f0 = pos.foundations[0]
@@ -327,7 +331,7 @@ def _f0_stuck(pos):
     n = (base - 1 + len(f0)) % 13 + 1
     if pos.reserve and pos.reserve[-1] // 4 + 1 == n:
         return False
-    count = [0] * 14                # ranks in the tableau and the stock
+    count = [0] * 14                # ranks in the stock or on top of a pile
     for c in pos.stock:
         count[c // 4 + 1] += 1
     if count[n]:
@@ -341,8 +345,7 @@ def _f0_stuck(pos):
             return False
         if t[0] // 4 + 1 != base:
             space = True
-        for c in t:
-            count[c // 4 + 1] += 1
+        count[t[-1] // 4 + 1] += 1
     waste = pos.waste
     above = [False] * 14            # ranks in the waste above the card
     for j in range(len(waste) - 1, -1, -1):
