@@ -297,77 +297,126 @@ class _ReserveTest:
 
 
 def _f0_stuck(pos):
-    """During the restriction: True when F0 can provably never get the
-    rank n it needs next, so the game is lost.
+    """During the restriction: True when F0 can provably never be
+    completed, so the game is lost.
 
-    Until F0 takes a card nothing can be banked (F1..F7 are closed), so
-    the only moves are deals, the waste top onto a pile or (a base-rank
-    card) into a space, and a pile top onto another pile; the reserve does
-    not change.  A copy of rank n can then reach F0 only if
+    While F0 holds fewer than 13 cards nothing but F0 takes a card, so
+    until F0 takes the next rank it needs, k, the only moves are deals,
+    the waste top onto a pile or (a base-rank card) into a space, pile
+    tops onto other piles, and F0 taking the ranks it needs before k.  For
+    each k that F0 still needs, in turn, the test over-estimates what can
+    come free before F0 takes k, assuming that F0 has taken every earlier
+    rank from wherever suits (``taken``); when no copy of k can come free,
+    F0 never gets k.
 
-    * it is the reserve top (the cards below the top stay covered), or
-    * it is in the stock (optimistic: it will be dealt), or
-    * it is a pile top: a copy deeper in a pile lies under an n-1 (piles
-      are built down), which can leave only for a pile whose top is
-      another copy of n, already available then; or
-    * it is in the waste and every card Y above it can leave the waste
-      first, for a pile: a base-rank Y needs a space (a space exists, or a
-      pile without a base-rank card might be emptied: optimistic), any
-      other Y a pile topped by the rank above Y (not the base rank, on
-      which nothing is built).  Before F0 moves, a rank shows on top of a
-      pile only if it does now or a card of it comes from the waste: a
-      pile top leaving for another pile needs that pile's top to be one
-      rank higher, and what it uncovers is that higher rank again (piles
-      are built down), so it shows no rank that was not showing.  So the
-      rank above Y must show on a pile now, or be in the stock or in the
-      waste above Y (optimistic: those all count).  The top copy in the
-      waste has the fewest cards above it, so only it is checked.
-
-    When no copy passes, F0 never completes and the game is lost."""
+    * Ranks that can show on top of a pile (``shown``): those showing now,
+      the rank just above one F0 takes when a card of that rank lies on
+      another card in a pile (taking it uncovers the rank above it: piles
+      are built down), and, repeatedly, a rank r with a
+      card in the waste or the stock when r + 1 can show (the card may be
+      parked on it; never the base rank, which is neither built on nor
+      put on a pile).  A pile top moved onto another pile uncovers the
+      rank above it, whose copy was already showing on that other pile,
+      so it adds no rank.
+    * A card leaves the waste or a pile before F0 takes k if F0 takes its
+      rank (it is in ``taken``), or it can be parked: a base-rank card in
+      a space (one exists, or a pile without a base-rank card might empty
+      later: optimistic), another card on a pile topped by the rank above
+      it, which must be able to show.
+    * A copy of k comes free when it is in the stock, or lies in the
+      reserve under cards of ranks F0 takes, or in a pile or the waste
+      under cards that can all leave as above.  The reserve's cards go
+      only to the foundations, so nothing else frees them.
+    """
     f0 = pos.foundations[0]
     if len(f0) == FULL:
         return False
     base = pos.base
-    n = (base - 1 + len(f0)) % 13 + 1
-    if pos.reserve and pos.reserve[-1] // 4 + 1 == n:
-        return False
-    count = [0] * 14                # ranks in the stock or on top of a pile
+    need = [(base - 1 + i) % 13 + 1 for i in range(len(f0), FULL)]
+    parkable = [False] * 15         # ranks with a card in waste or stock
+    in_stock = [False] * 15
+    for c in pos.waste:
+        parkable[c // 4 + 1] = True
     for c in pos.stock:
-        count[c // 4 + 1] += 1
-    if count[n]:
-        return False
+        r = c // 4 + 1
+        parkable[r] = in_stock[r] = True
+    tab = pos.tableau
+    showing = set()
+    under = [False] * 15            # ranks with a card above a pile's bottom
     space = False
-    for t in pos.tableau:
+    for t in tab:
         if not t:
             space = True
-            continue
-        if t[-1] // 4 + 1 == n:
-            return False
-        if t[0] // 4 + 1 != base:
-            space = True
-        count[t[-1] // 4 + 1] += 1
-    waste = pos.waste
-    above = [False] * 14            # ranks in the waste above the card
-    for j in range(len(waste) - 1, -1, -1):
-        y = waste[j] // 4 + 1
-        if y == n:
-            return False            # every card above it can leave
-        if y == base:
-            if not space:
-                return True
         else:
-            up = y % 13 + 1
-            if up == base or not (count[up] or above[up]):
+            showing.add(t[-1] // 4 + 1)
+            if t[0] // 4 + 1 != base:
+                space = True
+            for c in t[1:]:
+                under[c // 4 + 1] = True
+    reserve = pos.reserve
+    waste = pos.waste
+    taken = set()
+    for idx, k in enumerate(need):
+        if in_stock[k]:
+            taken.add(k)
+            continue
+        # Ranks that can show on a pile before F0 takes k.
+        shown = set(showing)
+        shown.update(need[m + 1] for m in range(idx) if under[need[m]])
+        todo = list(shown)
+        while todo:
+            r = todo.pop()
+            if r == base:
+                continue
+            d = (r - 2) % 13 + 1
+            if d != base and parkable[d] and d not in shown:
+                shown.add(d)
+                todo.append(d)
+
+        def leaves(r):
+            if r in taken:
                 return True
-        above[y] = True
-    return True                     # no copy of n left to reach F0
+            if r == base:
+                return space
+            u = r % 13 + 1
+            return u != base and u in shown
+
+        free = False
+        j = len(reserve) - 1
+        while j >= 0 and reserve[j] // 4 + 1 in taken:
+            j -= 1
+        if j >= 0 and reserve[j] // 4 + 1 == k:
+            free = True
+        if not free:
+            for t in tab:
+                for p in range(len(t) - 1, -1, -1):
+                    r = t[p] // 4 + 1
+                    if r == k:
+                        free = True
+                        break
+                    if not leaves(r):
+                        break
+                if free:
+                    break
+        if not free:
+            for p in range(len(waste) - 1, -1, -1):
+                r = waste[p] // 4 + 1
+                if r == k:
+                    free = True
+                    break
+                if not leaves(r):
+                    break
+        if not free:
+            return True
+        taken.add(k)
+    return False
 
 
 def _dead(pos, reserve_test):
     """True when the position provably cannot be won (sound, not
     complete): the game is over (stock used up, no move left), F0 can
-    never get its next card during the restriction (_f0_stuck), or the
-    reserve relaxation (_ReserveTest) is lost."""
+    never be completed during the restriction (_f0_stuck), or the reserve
+    relaxation (_ReserveTest) is lost."""
     if not pos.stock and not pos.legal_moves():
         return True
     if _f0_stuck(pos):
