@@ -207,3 +207,51 @@ def test_hint_is_fast(positions):
     times.sort()
     assert times[len(times) // 2] < 0.05
     assert times[-1] < 1.0
+
+
+def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
+    """After a search of a deal found no win, the later positions of that
+    deal get only retry_seconds; another deal gets the full budget again,
+    and a winning line is followed without any search."""
+    from pysolfc_camelot.plot import solver
+    budgets = []
+
+    def no_win(position, budget_seconds=None, **kw):
+        budgets.append(budget_seconds)
+        return solver.SolveResult(None, None, 0, 0.0)
+    monkeypatch.setattr(solver, "solve", no_win)
+    monkeypatch.setattr(hints, "_no_win", None)
+    monkeypatch.setattr(hints, "_line", {})
+    pos = Position.new_game(random_deck(1))
+    for _ in range(6):
+        move = hints.perfect_move(pos, 10.0, retry_seconds=0.2)
+        assert move == hints.hint_move(pos)
+        pos = pos.after(move)
+    assert budgets == [10.0] + [0.2] * 5
+    other = Position.new_game(random_deck(2))
+    hints.perfect_move(other, 10.0, retry_seconds=0.2)
+    assert budgets[-1] == 10.0
+    # Without retry_seconds (a player's hint) the budget is the budget.
+    hints.perfect_move(other.after(hints.hint_move(other)), 0.2)
+    assert budgets[-1] == 0.2
+    monkeypatch.undo()
+    # A deal the solver wins: one search, then the line is followed.
+    budgets.clear()
+    pos = Position.new_game(random_deck(3))
+    line = solver.solve(pos, budget_seconds=10).moves
+    assert line
+    for expected in line[:20]:
+        assert hints.perfect_move(pos, 10.0, retry_seconds=0.2) == expected
+        pos = pos.after(expected)
+
+
+def test_same_game_of_perfect_move():
+    start = Position.new_game(random_deck(4))
+    later = start
+    for _ in range(30):
+        later = later.after(hints.hint_move(later))
+    assert hints._same_game(later, start)
+    assert hints._same_game(start, start)
+    assert not hints._same_game(start, later)
+    assert not hints._same_game(later, Position.new_game(random_deck(5)))
+    assert not hints._same_game(later, None)

@@ -19,8 +19,9 @@ toggle = SETTING.toggle
 # A player's hint must feel instant; the demo may think longer, so that a
 # perfect demo finds the winning line of a hard deal before it moves (the
 # solver decides almost every deal in well under a second).  Both run off
-# PySolFC's event loop.
-PERFECT_BUDGET = {"hint": 0.2, "demo": 10.0}
+# PySolFC's event loop.  Once a search of the deal found no win, the
+# demo's later searches of that deal get the hint's budget ("retry").
+PERFECT_BUDGET = {"hint": 0.2, "demo": 10.0, "retry": 0.2}
 
 
 def choose_move(position, mode, for_demo=False, should_stop=None):
@@ -30,5 +31,5 @@ def choose_move(position, mode, for_demo=False, should_stop=None):
     if mode == "perfect":
         return hints.perfect_move(
             position, PERFECT_BUDGET["demo" if for_demo else "hint"],
-            should_stop=should_stop)
+            should_stop=should_stop, retry_seconds=PERFECT_BUDGET["retry"])
     return hints.hint_move(position)
