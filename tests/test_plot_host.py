@@ -17,7 +17,8 @@ SCENARIOS = ["registration", "layout_and_texts", "won_game",
              "save_load", "damaged_save", "deal_numbers", "conservation",
              "hints_are_legal_moves", "demo_wins_constructed_deal",
              "select_dialog_preview", "bookmarks", "perfect_hints_win",
-             "hint_mode_label", "demo_perfect_wins", "solver_dialog"]
+             "hint_mode_label", "demo_perfect_wins", "solver_dialog",
+             "demo_stopped_while_thinking"]
 _results = {}
 
 

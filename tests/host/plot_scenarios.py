@@ -740,6 +740,45 @@ def scenario_demo_perfect_wins(app):
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
 
+# Deal 115 of bench/plot-deals-1000.txt: the solver needs more than 10 s
+# on it (2026-11-30), so a perfect demo thinks that long before moving.
+SLOW_DECK = deck_of(
+    "7S QH 8H KC TH 3H KH AC AD 9H KD AS 7S JD JD 4C QH JH 7H 9S 4D 6H "
+    "JH 2D 7D 6C TC 8S QS JS 8H TH 7C TD 2C 8D 6S 3D TS 3C JC 9D 5C 3H "
+    "3S QD 7H 8C 9C 3D QD KC 2H 9C 5D 4S JC 2S 6S 4D QC 9S TD 2C 4H 5H "
+    "6H 9D KS 5D 8S 5S 6D KD AD TC 4H 6C TS 3S 2H 5H 7C AH 3C 4C KH AH "
+    "KS 2D 4S 8D 8C 6D QC AS 2S QS AC 5S 7D 5C 9H JS")
+
+
+def scenario_demo_stopped_while_thinking(app):
+    """The perfect demo thinks (up to 10 s on a hard deal) off the event
+    loop; the player stops it meanwhile: nothing is played, then or
+    later.  (The stop comes from a timer, as a click would come from the
+    event loop.)"""
+    quiet(app)
+    app.opt.timeouts["demo"] = 0.0
+    game = new_deal(app, SLOW_DECK)
+    game.hint_mode = "perfect"
+    game._assist_answers = {}
+    seen = {}
+
+    def click():
+        seen.update(task=game._assist_task, moves=game.moves.index,
+                    pos=game.position())
+        game.stopDemo()                         # as a click on the table
+    app.top.after(300, click)
+    game.startDemo(mixed=0)
+    assert wait_until(app, lambda: "pos" in seen, 10)
+    task = seen["task"]
+    assert task is not None, "the demo was not waiting for its search"
+    assert wait_until(app, lambda: task[1].done, 10)
+    wait_until(app, lambda: False, 0.5)
+    assert not game.demo
+    assert game.moves.index == seen["moves"] == 0, "a move after the stop"
+    assert game.position() == seen["pos"]
+    return {"search went on for (s)": round(task[1].elapsed(), 2)}
+
+
 def solver_dialog(app):
     import sys
     return [m.solver_dialog for name, m in sys.modules.items()
