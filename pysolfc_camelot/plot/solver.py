@@ -311,8 +311,9 @@ def _f0_stuck(pos):
 
     * Ranks that can show on top of a pile (``shown``): those showing now,
       the rank just above one F0 takes when a card of that rank lies on
-      another card in a pile (taking it uncovers the rank above it: piles
-      are built down), and, repeatedly, a rank r with a
+      another card in a pile with every card on it able to leave (taking
+      it uncovers the rank above it: piles are built down), and,
+      repeatedly, a rank r with a
       card in the waste or the stock when r + 1 can show (the card may be
       parked on it; never the base rank, which is neither built on nor
       put on a pile).  A pile top moved onto another pile uncovers the
@@ -360,18 +361,11 @@ def _f0_stuck(pos):
         if in_stock[k]:
             taken.add(k)
             continue
-        # Ranks that can show on a pile before F0 takes k.
+        # Ranks that can show on a pile before F0 takes k: the least set
+        # closed under the rules above, grown until it stops growing (a
+        # pile card F0 takes uncovers the rank above it only once the
+        # cards on it can leave).
         shown = set(showing)
-        shown.update(need[m + 1] for m in range(idx) if under[need[m]])
-        todo = list(shown)
-        while todo:
-            r = todo.pop()
-            if r == base:
-                continue
-            d = (r - 2) % 13 + 1
-            if d != base and parkable[d] and d not in shown:
-                shown.add(d)
-                todo.append(d)
 
         def leaves(r):
             if r in taken:
@@ -380,6 +374,27 @@ def _f0_stuck(pos):
                 return space
             u = r % 13 + 1
             return u != base and u in shown
+
+        while True:
+            todo = list(shown)
+            while todo:
+                r = todo.pop()
+                if r == base:
+                    continue
+                d = (r - 2) % 13 + 1
+                if d != base and parkable[d] and d not in shown:
+                    shown.add(d)
+                    todo.append(d)
+            grew = False
+            for m in range(idx):
+                up = need[m + 1]
+                if up in shown or not under[need[m]]:
+                    continue
+                if _uncovers(tab, need[m], leaves):
+                    shown.add(up)
+                    grew = True
+            if not grew:
+                break
 
         free = False
         j = len(reserve) - 1
@@ -409,6 +424,19 @@ def _f0_stuck(pos):
         if not free:
             return True
         taken.add(k)
+    return False
+
+
+def _uncovers(tab, r, leaves):
+    """Some pile holds a card of rank ``r`` on another card, and every
+    card on it can leave (``leaves``)."""
+    for t in tab:
+        for p in range(len(t) - 1, 0, -1):
+            x = t[p] // 4 + 1
+            if x == r:
+                return True
+            if not leaves(x):
+                break
     return False
 
 
