@@ -117,23 +117,17 @@ def print_result(res, as_json, out=None, game=None):
 
 
 def solve_deck(deck, budget=None, game="camelot"):
-    if game == "camelot":
-        return solver.solve(rules.Position.new_game(deck),
-                            budget_seconds=budget)
     g = game_named(game)
     return g.solve(g.new_game(deck), budget_seconds=budget)
 
 
 def cmd_solve(args):
     game = game_named(getattr(args, "game", None))
-    if args.deal is not None and game.name != "camelot":
-        print("error: --deal is for camelot only; give --deck or"
-              " --deck-file", file=sys.stderr)
-        return 2
     if args.deal is not None:
         from . import deals
         try:
-            texts = [(None, format_cards(deals.deck_for_deal(args.deal)))]
+            texts = [(None, format_cards(deals.deck_for_deal(
+                args.deal, decks=game.n_copies)))]
         except (ImportError, ValueError) as e:
             print("error: %s" % e, file=sys.stderr)
             return 2
