@@ -740,14 +740,29 @@ def scenario_demo_perfect_wins(app):
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
 
-# Deal 115 of bench/plot-deals-1000.txt: the solver needs more than 10 s
-# on it (2026-11-30), so a perfect demo thinks that long before moving.
-SLOW_DECK = deck_of(
-    "7S QH 8H KC TH 3H KH AC AD 9H KD AS 7S JD JD 4C QH JH 7H 9S 4D 6H "
-    "JH 2D 7D 6C TC 8S QS JS 8H TH 7C TD 2C 8D 6S 3D TS 3C JC 9D 5C 3H "
-    "3S QD 7H 8C 9C 3D QD KC 2H 9C 5D 4S JC 2S 6S 4D QC 9S TD 2C 4H 5H "
-    "6H 9D KS 5D 8S 5S 6D KD AD TC 4H 6C TS 3S 2H 5H 7C AH 3C 4C KH AH "
-    "KS 2D 4S 8D 8C 6D QC AS 2S QS AC 5S 7D 5C 9H JS")
+# Lines of bench/plot-deals-1000.txt the solver did not decide within 10 s
+# (2026-11-30): a perfect demo thinks long on them before moving.
+SLOW_LINES = (115, 490, 811, 902)
+
+
+def slow_deck(seconds=2):
+    """The first deal of SLOW_LINES the solver does not decide within
+    ``seconds`` (the solver keeps getting faster)."""
+    from pysolfc_camelot.plot import solver
+    from pysolfc_camelot.plot.notation import parse_deck
+    bench = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                         os.pardir, os.pardir, "bench", "plot-deals-1000.txt")
+    with open(bench) as f:
+        lines = f.read().splitlines()
+    for n in SLOW_LINES:
+        deck = parse_deck(lines[n - 1])
+        res = solver.solve(rules.Position.new_game(deck),
+                           budget_seconds=seconds)
+        if res.winnable is None:
+            return deck
+    raise AssertionError("the solver decides every deal of SLOW_LINES "
+                         "within %s s: this scenario needs slower deals"
+                         % seconds)
 
 
 def scenario_demo_stopped_while_thinking(app):
@@ -757,7 +772,7 @@ def scenario_demo_stopped_while_thinking(app):
     event loop.)"""
     quiet(app)
     app.opt.timeouts["demo"] = 0.0
-    game = new_deal(app, SLOW_DECK)
+    game = new_deal(app, slow_deck())
     game.hint_mode = "perfect"
     game._assist_answers = {}
     seen = {}
