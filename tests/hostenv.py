@@ -390,6 +390,22 @@ def watched(proc, log, artifacts, display):
     assert "error loading plugin" not in output, output
 
 
+def menu_names(host_dir, language=None):
+    """A function giving a PySolFC menu label ("Assist", "Solver...") as
+    PySolFC shows it in ``language``, from its own catalog in the host's
+    locale/ (as a player's Debian install shows it); unchanged for English
+    or a label the catalog lacks."""
+    import gettext
+    if not language or language == "en":
+        return lambda label: label
+    t = gettext.translation("pysol", str(Path(host_dir) / "locale"),
+                            languages=[language], fallback=True)
+    catalog = getattr(t, "_catalog", {})
+    shown = {str(k).replace("&", ""): str(v).replace("&", "")
+             for k, v in catalog.items() if isinstance(k, str) and v}
+    return lambda label: shown.get(label, label)
+
+
 def screenshot(path, display=None):
     """Save the whole screen (import -window root) to path; returns path."""
     require_tools("import")

@@ -86,6 +86,7 @@ class Pysol:
     def __init__(self, host_dir, tmp_path, artifacts, display, game_id,
                  deck=None, fc_solve=False, **options):
         self.display, self.artifacts = display, artifacts
+        self.menu_names = H.menu_names(host_dir, options.get("language"))
         env = H.fresh_home(tmp_path, autodeal=False, **options)
         # The demo's shortest pause between moves (PySolFC's minimum).
         with open(os.path.join(env["HOME"], ".pysolfc", "options.cfg"),
@@ -147,7 +148,9 @@ class Pysol:
     def open_menu(self, *labels, tries=3):
         """Click the menubar's labels[0], then each following entry (a
         cascade posts the next menu).  Returns the probe with the last
-        entry shown, not yet clicked."""
+        entry shown, not yet clicked.  Labels are PySolFC's English ones,
+        read in the language PySolFC speaks."""
+        labels = [self.menu_names(x) for x in labels]
         p = self.probe(lambda p: self.shown_entry(p, labels[0], True),
                        "the menubar")
         for attempt in range(tries):
@@ -170,7 +173,7 @@ class Pysol:
 
     def choose(self, *labels):
         p = self.open_menu(*labels)
-        e = self.shown_entry(p, labels[-1], False)
+        e = self.shown_entry(p, self.menu_names(labels[-1]), False)
         self.click(e["x"], e["y"])
         return e
 
@@ -194,9 +197,10 @@ class Pysol:
 
     def open_solver(self):
         p = self.open_menu("Assist", "Solver...")
-        assert self.shown_entry(p, "Solver...", False)["state"] == "normal"
+        solver = self.menu_names("Solver...")
+        assert self.shown_entry(p, solver, False)["state"] == "normal"
         self.shot("assist-menu")
-        e = self.shown_entry(p, "Solver...", False)
+        e = self.shown_entry(p, solver, False)
         self.click(e["x"], e["y"])
         d = self.dialog(lambda d: d["buttons"]["start"]["state"] == "normal",
                         "the Solver dialog with Start enabled")

@@ -395,7 +395,8 @@ def resolve_versions(apt):
 
 
 def unpack(deb, debver, dest):
-    """dpkg -x the .deb and move its usr/share/games/pysolfc to dest."""
+    """dpkg -x the .deb; its usr/share/games/pysolfc becomes dest, its
+    usr/share/locale dest/locale."""
     if shutil.which("dpkg-deb") is None:
         raise SetupError("dpkg-deb is needed to unpack " + deb.name
                          + "\n" + FALLBACK_HELP)
@@ -410,6 +411,11 @@ def unpack(deb, debver, dest):
                              f"cache and retry):\n{r.stdout[-1500:]}")
         shutil.rmtree(dest, ignore_errors=True)
         src.rename(dest)
+        # PySolFC's menus speak the player's language from the catalogs in
+        # locale/ beside pysol.py (Debian's install reads /usr/share/locale).
+        catalogs = tmp / "usr" / "share" / "locale"
+        if catalogs.is_dir():
+            catalogs.rename(dest / "locale")
         (dest / MARKER).write_text(json.dumps(
             {"debian_version": debver, "deb": str(deb)}, indent=1))
     finally:
@@ -431,7 +437,8 @@ def ensure_pysolfc():
         ver = upstream_version(debver)
         dest = HOST / f"pysolfc-{ver}"
         wanted.add(dest.name)
-        if (dest / "pysol.py").is_file() and (dest / MARKER).is_file():
+        if (dest / "pysol.py").is_file() and (dest / MARKER).is_file() \
+                and (dest / "locale").is_dir():
             say(f"PySolFC {ver} ({suite}): {dest.relative_to(REPO)} ready")
             result.append((ver, dest))
             continue
