@@ -29,7 +29,7 @@
 
 A second game reuses all of it: its Game class lists AssistedGame first
 and defines assist_job; its Solver_Class subclasses SolverBase; its
-search module may serve a process_job (see camelot/solve_worker.py).
+solve_worker module holds a SearchWorker (see camelot/solve_worker.py).
 """
 import json
 import os
@@ -181,6 +181,48 @@ def serve_forever(handle):
             return
         result = handle(json.loads(line), progress)
         print("result", json.dumps(result), flush=True)
+
+
+class SearchWorker:
+    """A game's side of its search processes (its ``solve_worker``
+    module): how a request carries a position, and what a ``hint`` or a
+    ``solve`` request answers.  The same answer serves a child process
+    (``main``) and, where none can start, a worker thread.
+
+    position_request(pos, max_states=None, **more) -> a JSON-able request
+    position_of(request) -> the rules model's position
+    choose_move(pos, mode, for_demo=...) -> the hint policy's move or None
+    solve(pos, budget_states=, progress=, should_stop=) -> SolveResult
+    parse_move(text) -> a move of the game's notation
+    """
+
+    def __init__(self, position_request, position_of, choose_move, solve,
+                 parse_move):
+        self.position_request, self.position_of = position_request, \
+            position_of
+        self.choose_move, self.solve = choose_move, solve
+        self.parse_move = parse_move
+
+    def answer(self, request, progress, should_stop=None):
+        pos = self.position_of(request)
+        if request.get("kind") == "hint":
+            if pos.status() != "playing":
+                return None
+            move = self.choose_move(pos, request["mode"],
+                                    for_demo=request["for_demo"])
+            return None if move is None else str(move)
+        res = self.solve(pos, budget_states=request.get("max_states"),
+                         progress=progress, should_stop=should_stop)
+        return {"winnable": res.winnable,
+                "moves": [str(m) for m in res.moves or ()],
+                "states": res.states}
+
+    def main(self, argv):
+        """``--server``: a SearchServer's child; else one process_job."""
+        if argv == ["--server"]:
+            serve_forever(self.answer)
+        else:
+            serve(self.answer)
 
 
 def _child_env():
@@ -475,9 +517,9 @@ class SolverBase:
     """PySolFC's Solver dialog contract, searching in a worker thread.
 
     A game's subclass provides:
-      solve_job(max_states) -> job(should_stop, progress) returning
-          (winnable True/False/None, [(key, move), ...] along a winning
-          line, states); called in the Tk thread, runs in the worker;
+      search_module() -> its solve_worker module, whose WORKER (a
+          SearchWorker) solves, in a child process where one can start,
+          else in the worker thread;
       position_key() -> the current position's key (compared with ==);
       hint_tuple(move) -> (ncards, from_stack, to_stack) for the demo.
     """
@@ -499,7 +541,7 @@ class SolverBase:
 
     # -- for the subclass ---------------------------------------------------
 
-    def solve_job(self, max_states):
+    def search_module(self):
         raise NotImplementedError
 
     def position_key(self):
@@ -507,6 +549,31 @@ class SolverBase:
 
     def hint_tuple(self, move):
         raise NotImplementedError
+
+    def solve_job(self, max_states):
+        """job(should_stop, progress) -> (winnable True/False/None,
+        [(position, move), ...] along a winning line, states); made in the
+        Tk thread, run in the worker.  The search runs in a process of its
+        own where one can start (its memory and its interpreter lock are
+        not PySolFC's), else in the worker thread itself."""
+        start = self.game.position()
+        if start is None:               # still dealing: nothing to solve
+            return lambda should_stop, progress: (None, [], 0)
+        module = self.search_module()
+        worker = module.WORKER
+        request = worker.position_request(start, max_states)
+
+        def line_of(result):
+            line, pos = [], start
+            for text in result["moves"]:
+                move = worker.parse_move(text)
+                line.append((pos, move))
+                pos = pos.after(move)
+            return result["winnable"], line, result["states"]
+        if can_fork():
+            return process_job(module.__name__, request, line_of)
+        return lambda should_stop, progress: line_of(
+            worker.answer(request, progress, should_stop))
 
     # -- the dialog: Start (and Start again = Stop) --------------------------
 

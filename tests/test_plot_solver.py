@@ -1,13 +1,10 @@
 """The Plot's exact solver, perfect hints and the solve/stats command line
 (no PySolFC needed)."""
 import json
-import os
 import random
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 from pysolfc_camelot.cards import parse_card
 from pysolfc_camelot.plot import hints, solver

@@ -19,11 +19,10 @@ from pysollib.util import ANY_RANK, ANY_SUIT
 from .. import pysol_common
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
-from ..pysol_solver import (AssistedGame, SolverBase, can_fork,
-                            process_job)
+from ..pysol_solver import AssistedGame, SolverBase
 from ..texts import tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
-from .notation import DEAL, Move, parse_move, parse_moves
+from .notation import DEAL, Move, parse_move
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "damaged file" dialog instead of being half loaded.
 SAVE_TAG = "camelot-plus/1"
@@ -171,30 +170,9 @@ class Camelot_Solver(SolverBase):
     def hint_tuple(self, move):
         return hint_tuple(self.game, move, 3)
 
-    def solve_job(self, max_states):
-        """The search in a process of its own where one can start (its
-        memory and its interpreter lock are not PySolFC's), else in the
-        worker thread."""
+    def search_module(self):
         from . import solve_worker
-        start = self.game.position()
-        request = solve_worker.position_request(start, max_states)
-
-        def line_of(result):
-            line, pos = [], start
-            for m in parse_moves("; ".join(result["moves"])):
-                line.append((pos, m))
-                pos = pos.after(m)
-            return result["winnable"], line, result["states"]
-
-        def in_thread(should_stop, progress):
-            from . import solver
-            res = solver.solve(start, budget_states=max_states,
-                               progress=progress, should_stop=should_stop)
-            return line_of({"winnable": res.winnable, "states": res.states,
-                            "moves": [str(m) for m in res.moves or ()]})
-        if can_fork():
-            return process_job(solve_worker.__name__, request, line_of)
-        return in_thread
+        return solve_worker
 
 
 # ------------------------------------------------------------------ game

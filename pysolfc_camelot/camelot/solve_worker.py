@@ -12,8 +12,10 @@ answers the move as text, or None).  Standard library only, no PySolFC.
 """
 import sys
 
-from ..pysol_solver import serve, serve_forever
-from . import hintmode, rules, solver
+from ..pysol_solver import SearchWorker
+from . import hintmode, solver
+from .notation import parse_move
+from .rules import Position
 
 
 def position_request(pos, max_states=None, **more):
@@ -23,29 +25,14 @@ def position_request(pos, max_states=None, **more):
                  "max_states": max_states}, **more)
 
 
-def _position(request):
-    return rules.Position(stock=request["stock"], waste=request["waste"],
-                          tableau=request["tableau"],
-                          removed=request["removed"], phase=request["phase"])
+def position_of(request):
+    return Position(stock=request["stock"], waste=request["waste"],
+                    tableau=request["tableau"], removed=request["removed"],
+                    phase=request["phase"])
 
 
-def answer(request, progress):
-    pos = _position(request)
-    if request.get("kind") == "hint":
-        if pos.status() != rules.PLAYING:
-            return None
-        move = hintmode.choose_move(pos, request["mode"],
-                                    for_demo=request["for_demo"])
-        return None if move is None else str(move)
-    res = solver.solve(pos, budget_states=request.get("max_states"),
-                       progress=progress)
-    return {"winnable": res.winnable,
-            "moves": [str(m) for m in res.moves or ()],
-            "states": res.states}
-
+WORKER = SearchWorker(position_request, position_of, hintmode.choose_move,
+                      solver.solve, parse_move)
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--server"]:
-        serve_forever(answer)
-    else:
-        serve(answer)
+    WORKER.main(sys.argv[1:])

@@ -13,7 +13,7 @@ What the fair hint may read (a player's view of the table):
 It never deals in its look-ahead, so the stock order cannot leak into the
 answer: the look-ahead plays only moves between visible cards.
 """
-from .notation import DEAL, RESERVE, STOCK, TABLEAU, WASTE, Move
+from .notation import DEAL, RESERVE, STOCK, TABLEAU, WASTE
 from .rules import FULL, Position
 
 __all__ = ["hint_move", "perfect_move", "greedy_move", "play_policy",

@@ -13,8 +13,9 @@ Standard library only, no PySolFC: it runs wherever the package does.
 """
 import sys
 
-from .. import pysol_solver
+from ..pysol_solver import SearchWorker
 from . import hintmode, rules, solver
+from .notation import parse_move
 
 
 def position_request(pos, max_states=None, **more):
@@ -32,23 +33,8 @@ def position_of(request):
         waste=request["waste"], base=request["base"])
 
 
-def answer(request, progress):
-    pos = position_of(request)
-    if request.get("kind") == "hint":
-        if pos.status() != rules.PLAYING:
-            return None
-        move = hintmode.choose_move(pos, request["mode"],
-                                    for_demo=request["for_demo"])
-        return None if move is None else str(move)
-    res = solver.solve(pos, budget_states=request.get("max_states"),
-                       progress=progress)
-    return {"winnable": res.winnable,
-            "moves": [str(m) for m in res.moves or ()],
-            "states": res.states}
-
+WORKER = SearchWorker(position_request, position_of, hintmode.choose_move,
+                      solver.solve, parse_move)
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--server"]:
-        pysol_solver.serve_forever(answer)
-    else:
-        pysol_solver.serve(answer)
+    WORKER.main(sys.argv[1:])
