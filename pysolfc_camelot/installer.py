@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import __version__
+from . import __version__, camelot, plot
 
 LOADER_NAME = "camelot_plus.py"
 PACKAGE = "pysolfc_camelot"
@@ -31,6 +31,11 @@ from pysolfc_camelot import plugin  # noqa: E402
 
 plugin.load()
 '''
+
+
+# The games one install brings, as PySolFC lists them.
+GAMES = ((camelot.GAME_NAME, camelot.GAME_ID), (plot.GAME_NAME, plot.GAME_ID))
+WHAT = " and ".join(name for name, _ in GAMES)
 
 
 class InstallError(Exception):
@@ -133,7 +138,7 @@ def install(plugins_dir=None, out=print):
             path.unlink()
     with open(pkg / MANIFEST, "w") as f:
         json.dump({"version": __version__, "files": written}, f, indent=1)
-    out("installed Camelot Plus %s into %s" % (__version__, target))
+    out("installed %s %s into %s" % (WHAT, __version__, target))
     return target
 
 
@@ -141,7 +146,7 @@ def uninstall(plugins_dir=None, out=print):
     target = Path(plugins_dir) if plugins_dir else default_plugins_dir()
     manifest = _read_manifest(target)
     if manifest is None:
-        raise InstallError("Camelot Plus is not installed in %s" % target)
+        raise InstallError("%s are not installed in %s" % (WHAT, target))
     kept = []
     for rel, digest in manifest["files"].items():
         path = target / rel
@@ -168,7 +173,7 @@ def uninstall(plugins_dir=None, out=print):
             d.rmdir()
     for rel in kept:
         out("kept %s: changed since it was installed" % (target / rel))
-    out("removed Camelot Plus from %s" % target)
+    out("removed %s from %s" % (WHAT, target))
     return kept
 
 
@@ -176,13 +181,15 @@ def status(plugins_dir=None, out=print):
     target = Path(plugins_dir) if plugins_dir else default_plugins_dir()
     manifest = _read_manifest(target)
     if manifest is None:
-        out("Camelot Plus is not installed in %s" % target)
+        out("%s are not installed in %s" % (WHAT, target))
         return False
     changed = [r for r, d in manifest["files"].items()
                if not (target / r).is_file() or _sha(target / r) != d]
-    out("Camelot Plus %s is installed in %s (%d files%s)"
+    out("pysolfc-camelot %s is installed in %s (%d files%s)"
         % (manifest["version"], target, len(manifest["files"]),
            ", %d changed or missing" % len(changed) if changed else ""))
+    for name, game_id in GAMES:
+        out("  %s: game id %d" % (name, game_id))
     for rel in changed:
         out("  changed or missing: %s" % rel)
     return not changed

@@ -37,6 +37,9 @@ def test_install_status_uninstall(tmp_path):
         "someone_else.py", "pysolfc_camelot/.installed.json"}
     r = run("status", "--plugins-dir", str(plugins))
     assert r.returncode == 0 and "is installed" in r.stdout
+    # One install brings both games; status lists them.
+    assert "Camelot Plus: game id 28080" in r.stdout
+    assert "The Plot Classic: game id 28081" in r.stdout
     # Idempotent: a second install changes nothing.
     assert run("install", "--plugins-dir", str(plugins)).returncode == 0
     assert tree(plugins) == files
