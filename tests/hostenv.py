@@ -140,6 +140,39 @@ def install_plugin(env, host_dir=None):
     return r
 
 
+def run_scenarios(host_dir, tmp_path, game_id, scenario_file, names):
+    """Run scenario functions (tests/host/<scenario_file>) in one live
+    PySolFC process started on game_id, with the plugin installed by our
+    installer into a fresh HOME; returns (results by name, PySolFC's
+    output)."""
+    env = fresh_home(tmp_path)
+    install_plugin(env, host_dir)
+    env["CAMELOT_GAME_ID"] = str(game_id)
+    env.pop("PYTHONPATH", None)     # the plugin's installed copy only
+    # All scenarios run in one process: room for a busy machine.
+    env.setdefault("CAMELOT_SCENARIO_TIMEOUT", "800")
+    out = Path(tmp_path) / "results.json"
+    proc = subprocess.run(
+        [host_python(), str(REPO / "tests/host/runner.py"), str(host_dir),
+         str(REPO / "tests/host" / scenario_file), ",".join(names),
+         str(out)],
+        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, timeout=900)
+    assert out.exists(), "PySolFC run failed:\n" + proc.stdout[-5000:]
+    return json.loads(out.read_text()), proc.stdout
+
+
+def check_scenario(results, log, name):
+    """Fail with the scenario's error and PySolFC's output unless the
+    scenario ran and passed; returns its result."""
+    assert name in results, "not run (watchdog?): %s\n%s" % (
+        results.get("watchdog"), log[-5000:])
+    r = results[name]
+    assert r["ok"], r.get("error", "") + "\n--- PySolFC output ---\n" + log
+    assert "Traceback" not in log, log
+    return r
+
+
 def plugin_dir(env):
     """PySolFC's user plugin folder for this environment (Linux)."""
     return Path(env["HOME"]) / ".pysolfc" / "plugins"

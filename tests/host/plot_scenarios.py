@@ -25,6 +25,11 @@ _spec = importlib.util.spec_from_file_location(
         __file__)), "scenarios.py"))
 _camelot = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_camelot)
+# Waiting on the event loop and the Solver dialog are the same for both
+# games.
+wait_until = _camelot.wait_until
+solver_dialog = _camelot.solver_dialog
+solver_result = _camelot.solver_result
 
 
 def deck_of(text):
@@ -144,14 +149,6 @@ def check_conservation(game):
             where[card.id] = stack.id
     assert sorted(where) == list(range(104)), "cards missing"
     assert len(game.position().cards()) == 104
-
-
-def wait_until(app, cond, seconds):
-    end = time.time() + seconds
-    while not cond() and time.time() < end:
-        app.top.update()
-        time.sleep(0.01)
-    return cond()
 
 
 # ------------------------------------------------------------- scenarios
@@ -792,24 +789,6 @@ def scenario_demo_stopped_while_thinking(app):
     assert game.moves.index == seen["moves"] == 0, "a move after the stop"
     assert game.position() == seen["pos"]
     return {"search went on for (s)": round(task[1].elapsed(), 2)}
-
-
-def solver_dialog(app):
-    import sys
-    return [m.solver_dialog for name, m in sys.modules.items()
-            if name.endswith("solverdialog") and
-            getattr(m, "solver_dialog", None) is not None][0]
-
-
-def solver_result(app, dialog, seconds=120):
-    """Start has returned at once; wait for the verdict of the search."""
-    from pysolfc_camelot.texts import tr
-    searching = tr("solver.searching")
-    app.top.update_idletasks()
-    assert wait_until(app, lambda: dialog.result_label["text"] and
-                      not dialog.result_label["text"].startswith(searching),
-                      seconds), dialog.result_label["text"]
-    return dialog.result_label["text"]
 
 
 def scenario_solver_dialog(app):
