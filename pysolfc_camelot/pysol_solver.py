@@ -21,8 +21,8 @@
   ``solver_state``, ``getHints`` for Play) with the search in a ``Task``:
   progress in the dialog, Start turning into Stop while it runs, and the
   search stopped when the dialog closes, a new game starts or the position
-  changes.  A game supplies ``solve_job``, ``position_key`` and
-  ``hint_tuple``.
+  changes.  A game supplies ``search_module`` (its solve_worker, holding
+  a ``SearchWorker``) and ``hint_tuple``.
 * ``process_job`` / ``serve``: a job whose search runs in a child process
   (``python -m`` a module of the game that calls ``serve``), for searches
   long enough that sharing PySolFC's interpreter would show: the dialog's.
@@ -520,7 +520,8 @@ class SolverBase:
       search_module() -> its solve_worker module, whose WORKER (a
           SearchWorker) solves, in a child process where one can start,
           else in the worker thread;
-      position_key() -> the current position's key (compared with ==);
+      position_key() -> the current position's key, compared with ==
+          (by default the game's rules-model position);
       hint_tuple(move) -> (ncards, from_stack, to_stack) for the demo.
     """
 
@@ -545,7 +546,7 @@ class SolverBase:
         raise NotImplementedError
 
     def position_key(self):
-        raise NotImplementedError
+        return self.game.position()
 
     def hint_tuple(self, move):
         raise NotImplementedError

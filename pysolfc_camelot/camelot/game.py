@@ -161,11 +161,9 @@ class Camelot_Hint(AbstractHint):
 
 class Camelot_Solver(SolverBase):
     """Assist > Solver: solve the deal with the real stock order, then play
-    the winning line.  The search runs in a worker thread (SolverBase);
-    Max iterations in the dialog bounds the canonical states it expands."""
-
-    def position_key(self):
-        return self.game.position()
+    the winning line.  The search runs in a child process where one can
+    start, else in a worker thread (SolverBase); Max iterations in the
+    dialog bounds the canonical states it expands."""
 
     def hint_tuple(self, move):
         return hint_tuple(self.game, move, 3)

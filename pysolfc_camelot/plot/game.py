@@ -197,9 +197,6 @@ class Plot_Solver(SolverBase):
     (SolverBase); Max iterations in the dialog bounds the canonical
     states it expands."""
 
-    def position_key(self):
-        return self.game.position()
-
     def hint_tuple(self, move):
         return hint_tuple(self.game, move, 3)
 
