@@ -144,7 +144,7 @@ def test_solver_from_the_menu_plays_the_plot_to_the_win(
         solvable = tr("solver.solvable", n=1000).split("1000")[0]
         d = ps.dialog(lambda d: d["result"].startswith(solvable) and
                       d["buttons"]["play"]["state"] == "normal",
-                      "the deal found solvable", timeout=60)
+                      "the deal found solvable", timeout=180)
         n = int(d["result"][len(solvable):].split()[0])
         assert d["result"] == tr("solver.solvable", n=n)
         assert d["buttons"]["start"]["text"] != tr("solver.stop")
