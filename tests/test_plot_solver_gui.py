@@ -94,15 +94,7 @@ class PlotPysol(Pysol):
         return self.state(lambda s: s["hints"] == want, "%s hints" % want)
 
     def open_solver(self):
-        p = self.open_menu("Assist", "Solver...")
-        assert self.shown_entry(p, "Solver...", False)["state"] == "normal"
-        self.shot("assist-menu")
-        e = self.shown_entry(p, "Solver...", False)
-        self.click(e["x"], e["y"])
-        d = self.dialog(lambda d: d["buttons"]["start"]["state"] == "normal",
-                        "the Solver dialog with Start enabled")
-        assert GAME_NAME in d["games"], d["games"]
-        return d
+        return super().open_solver(game_name=GAME_NAME)
 
 
 def test_hint_label_switches_fair_and_perfect(pysolfc_host, display,

@@ -195,7 +195,9 @@ class Pysol:
         b = d["buttons"][name]
         self.click(b["x"], b["y"])
 
-    def open_solver(self):
+    def open_solver(self, game_name=GAME_NAME):
+        """Assist > Solver... by clicks; the dialog open on game_name, with
+        Start enabled."""
         p = self.open_menu("Assist", "Solver...")
         solver = self.menu_names("Solver...")
         assert self.shown_entry(p, solver, False)["state"] == "normal"
@@ -204,7 +206,7 @@ class Pysol:
         self.click(e["x"], e["y"])
         d = self.dialog(lambda d: d["buttons"]["start"]["state"] == "normal",
                         "the Solver dialog with Start enabled")
-        assert GAME_NAME in d["games"], d["games"]
+        assert game_name in d["games"], d["games"]
         return d
 
 
