@@ -41,6 +41,8 @@ import time
 import traceback
 import weakref
 
+from . import solver_dialog
+
 POLL_MS = 30            # how often the Tk side looks at a running task
 DEMO_WAIT = 0.01        # a demo step waiting for its search yields this long
 SOLVER_MENU = ".menubar.assist.solver"
@@ -337,7 +339,8 @@ def enable_solver_menu(app):
                                str(menu.entrycget(index, "command")))
     command = _commands.get(app)
     if command is None:
-        command = _commands[app] = menu.register(app.menubar.mSolver)
+        command = _commands[app] = menu.register(
+            lambda: solver_dialog.open_for(app))
     menu.entryconfig(index, state="normal", command=command)
     return True
 
@@ -377,6 +380,7 @@ class AssistedGame:
         result = super().create(app)
         if getattr(app, "game", None) is self:
             enable_solver_menu(app)
+            solver_dialog.dress(self)       # a dialog left open
         return result
 
     def destruct(self):
@@ -387,6 +391,7 @@ class AssistedGame:
         app = getattr(self, "app", None)
         if app is not None and getattr(app, "game", None) is self:
             restore_solver_menu(app)
+            solver_dialog.undress()
         super().destruct()
 
     def _alive(self):
@@ -536,6 +541,7 @@ class SolverBase:
         self.resolve = None         # (key, Task) re-solving during Play
         self._after = None
         self._start_text = None
+        self.moves_before = 0       # moves played before the searched position
 
     def config(self, **kw):
         self.options.update(kw)
@@ -604,6 +610,7 @@ class SolverBase:
             return
         game._pysol_dialog_search = self
         self.start_key = self.position_key()
+        self.moves_before = game.moves.index
         self.task = Task(self.solve_job(self.max_states()), "solver")
         self._set_start_button(tr("solver.stop"))
         self._later(self._show_progress)
@@ -659,17 +666,26 @@ class SolverBase:
         except Exception:
             pass
 
+    def _fields(self, task, states):
+        """The dialog's progress fields: time, the position searched
+        (the deal itself or after how many moves) and states."""
+        if self.moves_before:
+            where = tr("solver.after_moves", n=self.moves_before)
+        else:
+            where = tr("solver.at_start")
+        return {"iter": self._seconds(task), "depth": where,
+                "states": str(states)}
+
+    @staticmethod
+    def _seconds(task):
+        return tr("solver.seconds", seconds="%.1f" % task.elapsed())
+
     def _show_progress(self):
         task = self.task
         if task is None:
             return
-        self._say(self._searching_text(task), iter="", depth="",
-                  states=str(task.states))
-
-    @staticmethod
-    def _searching_text(task):
-        return "%s %s" % (tr("solver.searching"), tr(
-            "solver.seconds", seconds="%.1f" % task.elapsed()))
+        self._say("%s %s" % (tr("solver.searching"), self._seconds(task)),
+                  **self._fields(task, task.states))
 
     def _poll(self):
         self._after = None
@@ -710,15 +726,16 @@ class SolverBase:
                 self.hints = [self.hint_tuple(m) for _k, m in self.line]
                 self.hints.append(None)
                 self.solver_state = "solved"
-                n = len(self.line)
-                text = tr("solver.solvable", n=n)
+                text = tr("solver.position_solvable" if self.moves_before
+                          else "solver.solvable", n=len(self.line))
             elif winnable is False:
                 self.solver_state = "unsolved"
-                text = tr("solver.unsolvable")
+                text = tr("solver.position_unsolvable" if self.moves_before
+                          else "solver.unsolvable")
             else:
                 self.solver_state = "intractable"
                 text = tr("solver.gave_up", seconds="%.1f" % task.elapsed())
-        self._say(text, iter="", depth="", states=str(states))
+        self._say(text, **self._fields(task, states))
         if self.solver_state == "solved" and self._dialog_alive():
             try:
                 self.dialog.play_button.config(state="normal")

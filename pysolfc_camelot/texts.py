@@ -73,7 +73,7 @@ EN = {
     "camelot.phase.1": "Phase 1:\ndeal and place",
     "camelot.phase.2": "Phase 2:\nremove tens\nand pairs of 10",
     # The hint label; a click on it switches the hint mode.
-    "camelot.hints.label": "Hints: {mode}\n(click to change)",
+    "camelot.hints.label": "Hints: {mode}\n(click or M to change)",
     "camelot.hints.fair": "fair",
     "camelot.hints.perfect": "perfect",
     # Under the pile of removed cards: the score out of the best score.
@@ -111,7 +111,7 @@ EN = {
         "Other foundations open when the first holds 13: {count}/{full}",
     "plot.open": "All foundations are open",
     # The hint label under the waste; a click switches the mode.
-    "plot.hints.label": "Hints: {mode}\n(click to change)",
+    "plot.hints.label": "Hints: {mode}\n(click or M to change)",
     "plot.hints.fair": "fair",
     "plot.hints.perfect": "perfect",
     # What each pile is (PySolFC's help line for the stack).
@@ -134,6 +134,36 @@ EN = {
     "plot.save.missing": "cards are missing",
     "plot.save.rules": "the cards break the rules ({detail})",
     # The Solver dialog (Assist > Solver), shared by our games.
+    # Speech (PySolFC 3.4 and later read these to a screen reader).
+    "camelot.speech.stock": ("Stock: {n} card", "Stock: {n} cards"),
+    "camelot.speech.waste": "{card} - waste",
+    "camelot.speech.waste_empty": "Waste: empty",
+    "camelot.speech.slot.king": "king slot",
+    "camelot.speech.slot.queen": "queen slot",
+    "camelot.speech.slot.jack": "jack slot",
+    "camelot.speech.slot.middle": "middle slot",
+    "camelot.speech.empty.king": "Empty king slot",
+    "camelot.speech.empty.queen": "Empty queen slot",
+    "camelot.speech.empty.jack": "Empty jack slot",
+    "camelot.speech.empty.middle": "Empty middle slot",
+    "camelot.speech.removed": ("{n} card removed", "{n} cards removed"),
+    "camelot.speech.last_removed": "the last: {card}",
+    "camelot.speech.score": "Score: {score} of {max}",
+    "plot.speech.stock": ("Stock: {n} card", "Stock: {n} cards"),
+    "plot.speech.waste": ("Waste: {n} card", "Waste: {n} cards"),
+    "plot.speech.reserve": ("Reserve: {n} card", "Reserve: {n} cards"),
+    "plot.speech.top": "top: {card}",
+    "plot.speech.first_foundation":
+        "First foundation, base rank {rank}: {count} of 13",
+    "plot.speech.foundation": "Foundation {i}: {count} of 13",
+    "plot.speech.foundation_empty": "Foundation {i}: empty, takes a {rank}",
+    "plot.speech.foundation_closed":
+        "Foundation {i}: closed until the first holds 13",
+    "plot.speech.pile": "tableau pile {i}",
+    "plot.speech.space": "Tableau pile {i}: empty space",
+    "plot.speech.space_restricted":
+        "Tableau pile {i}: empty space, only for a {rank}",
+    "plot.speech.score": "Score: {score} of {max}",
     "solver.stop": "Stop",
     "solver.seconds": "{seconds} s",
     "solver.searching": "Searching...",
@@ -143,6 +173,16 @@ EN = {
     "solver.gave_up": "The iteration limit was reached after {seconds} s: "
                       "no answer.",
     "solver.stopped": "Stopped. The game is unchanged.",
+    "solver.title": "PySolFC - {game} Solver",
+    "solver.field.time": "Time:",
+    "solver.field.position": "Position:",
+    "solver.field.states": "States:",
+    "solver.field.max_states": "Max states:",
+    "solver.at_start": "the deal as dealt",
+    "solver.after_moves": ("after {n} move", "after {n} moves"),
+    "solver.position_solvable": ("This position can be won in {n} move.",
+                                 "This position can be won in {n} moves."),
+    "solver.position_unsolvable": "This position cannot be won.",
 }
 
 # ------------------------------------------------------------ Russian --
@@ -152,7 +192,7 @@ EN = {
 RU = {
     "camelot.phase.1": "Фаза 1:\nсдавайте карты\nна поле",
     "camelot.phase.2": "Фаза 2:\nубирайте десятки\nи пары с суммой 10",
-    "camelot.hints.label": "Подсказки: {mode}\n(щёлкните, чтобы сменить)",
+    "camelot.hints.label": "Подсказки: {mode}\n(щелчок или M — сменить)",
     "camelot.hints.fair": "честные",
     "camelot.hints.perfect": "идеальные",
     "camelot.score": "{score}/{max}",
@@ -178,7 +218,7 @@ RU = {
     "plot.restricted":
         "Остальные базы откроются, когда в первой будет 13: {count}/{full}",
     "plot.open": "Все базы открыты",
-    "plot.hints.label": "Подсказки: {mode}\n(щёлкните, чтобы сменить)",
+    "plot.hints.label": "Подсказки: {mode}\n(щелчок или M — сменить)",
     "plot.hints.fair": "честные",
     "plot.hints.perfect": "идеальные",
     "plot.help.stock": "Запас: щелчок сдаёт одну карту на сброс, один раз",
@@ -198,6 +238,40 @@ RU = {
     "plot.save.card": "в стопке {stack} лежит карта, которой там не место",
     "plot.save.missing": "не хватает карт",
     "plot.save.rules": "карты лежат против правил ({detail})",
+    "camelot.speech.stock": ("Запас: {n} карта", "Запас: {n} карты",
+                             "Запас: {n} карт"),
+    "camelot.speech.waste": "{card} - сброс",
+    "camelot.speech.waste_empty": "Сброс пуст",
+    "camelot.speech.slot.king": "ячейка короля",
+    "camelot.speech.slot.queen": "ячейка дамы",
+    "camelot.speech.slot.jack": "ячейка валета",
+    "camelot.speech.slot.middle": "средняя ячейка",
+    "camelot.speech.empty.king": "Пустая ячейка короля",
+    "camelot.speech.empty.queen": "Пустая ячейка дамы",
+    "camelot.speech.empty.jack": "Пустая ячейка валета",
+    "camelot.speech.empty.middle": "Пустая средняя ячейка",
+    "camelot.speech.removed": ("Убрана {n} карта", "Убраны {n} карты",
+                               "Убрано {n} карт"),
+    "camelot.speech.last_removed": "последняя: {card}",
+    "camelot.speech.score": "Очки: {score} из {max}",
+    "plot.speech.stock": ("Запас: {n} карта", "Запас: {n} карты",
+                          "Запас: {n} карт"),
+    "plot.speech.waste": ("Сброс: {n} карта", "Сброс: {n} карты",
+                          "Сброс: {n} карт"),
+    "plot.speech.reserve": ("Резерв: {n} карта", "Резерв: {n} карты",
+                            "Резерв: {n} карт"),
+    "plot.speech.top": "сверху: {card}",
+    "plot.speech.first_foundation":
+        "Первая база, базовое достоинство {rank}: {count} из 13",
+    "plot.speech.foundation": "База {i}: {count} из 13",
+    "plot.speech.foundation_empty": "База {i}: пуста, принимает {rank}",
+    "plot.speech.foundation_closed":
+        "База {i}: закрыта, пока в первой базе нет 13 карт",
+    "plot.speech.pile": "стопка поля {i}",
+    "plot.speech.space": "Стопка поля {i}: свободное место",
+    "plot.speech.space_restricted":
+        "Стопка поля {i}: свободное место, только для карты {rank}",
+    "plot.speech.score": "Очки: {score} из {max}",
     "solver.stop": "Стоп",                        # PySolFC: Stop
     "solver.seconds": "{seconds} с",
     "solver.searching": "Поиск...",
@@ -208,6 +282,19 @@ RU = {
     "solver.gave_up": "Предел итераций исчерпан за {seconds} с, "
                       "ответа нет.",
     "solver.stopped": "Остановлено. Игра не изменилась.",
+    "solver.title": "PySolFC - решатель: {game}",
+    "solver.field.time": "Время:",
+    "solver.field.position": "Позиция:",
+    "solver.field.states": "Состояний:",
+    "solver.field.max_states": "Предел состояний:",
+    "solver.at_start": "начало раздачи",
+    "solver.after_moves": ("после {n} хода", "после {n} ходов",
+                           "после {n} ходов"),
+    "solver.position_solvable": (
+        "Эту позицию можно выиграть за {n} ход.",
+        "Эту позицию можно выиграть за {n} хода.",
+        "Эту позицию можно выиграть за {n} ходов."),
+    "solver.position_unsolvable": "Эту позицию выиграть нельзя.",
 }
 
 # -------------------------------------------------------------- Greek --
@@ -218,7 +305,7 @@ RU = {
 EL = {
     "camelot.phase.1": "Φάση 1:\nμοιράστε και\nτοποθετήστε",
     "camelot.phase.2": "Φάση 2:\nαπομακρύνετε δεκάρια\nκαι ζευγάρια του 10",
-    "camelot.hints.label": "Υποδείξεις: {mode}\n(κλικ για αλλαγή)",
+    "camelot.hints.label": "Υποδείξεις: {mode}\n(κλικ ή M για αλλαγή)",
     "camelot.hints.fair": "τίμιες",
     "camelot.hints.perfect": "τέλειες",
     "camelot.score": "{score}/{max}",
@@ -245,7 +332,7 @@ EL = {
     "plot.restricted":
         "Οι άλλες βάσεις ανοίγουν όταν η πρώτη έχει 13: {count}/{full}",
     "plot.open": "Όλες οι βάσεις είναι ανοιχτές",
-    "plot.hints.label": "Υποδείξεις: {mode}\n(κλικ για αλλαγή)",
+    "plot.hints.label": "Υποδείξεις: {mode}\n(κλικ ή M για αλλαγή)",
     "plot.hints.fair": "τίμιες",
     "plot.hints.perfect": "τέλειες",
     "plot.help.stock": "Μάνα: ένα κλικ μοιράζει ένα φύλλο στον σωρό, μία "
@@ -268,6 +355,36 @@ EL = {
     "plot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
     "plot.save.missing": "λείπουν φύλλα",
     "plot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
+    "camelot.speech.stock": ("Μάνα: {n} φύλλο", "Μάνα: {n} φύλλα"),
+    "camelot.speech.waste": "{card} - σωρός",
+    "camelot.speech.waste_empty": "Ο σωρός είναι άδειος",
+    "camelot.speech.slot.king": "θέση ρήγα",
+    "camelot.speech.slot.queen": "θέση ντάμας",
+    "camelot.speech.slot.jack": "θέση βαλέ",
+    "camelot.speech.slot.middle": "μεσαία θέση",
+    "camelot.speech.empty.king": "Κενή θέση ρήγα",
+    "camelot.speech.empty.queen": "Κενή θέση ντάμας",
+    "camelot.speech.empty.jack": "Κενή θέση βαλέ",
+    "camelot.speech.empty.middle": "Κενή μεσαία θέση",
+    "camelot.speech.removed": ("Απομακρύνθηκε {n} φύλλο",
+                               "Απομακρύνθηκαν {n} φύλλα"),
+    "camelot.speech.last_removed": "το τελευταίο: {card}",
+    "camelot.speech.score": "Πόντοι: {score} από {max}",
+    "plot.speech.stock": ("Μάνα: {n} φύλλο", "Μάνα: {n} φύλλα"),
+    "plot.speech.waste": ("Σωρός: {n} φύλλο", "Σωρός: {n} φύλλα"),
+    "plot.speech.reserve": ("Ρεζέρβα: {n} φύλλο", "Ρεζέρβα: {n} φύλλα"),
+    "plot.speech.top": "πάνω: {card}",
+    "plot.speech.first_foundation":
+        "Πρώτη βάση, βασική αξία {rank}: {count} από 13",
+    "plot.speech.foundation": "Βάση {i}: {count} από 13",
+    "plot.speech.foundation_empty": "Βάση {i}: κενή, δέχεται {rank}",
+    "plot.speech.foundation_closed":
+        "Βάση {i}: κλειστή ώσπου η πρώτη να έχει 13 φύλλα",
+    "plot.speech.pile": "στοίβα {i} του ταμπλό",
+    "plot.speech.space": "Στοίβα {i} του ταμπλό: κενή θέση",
+    "plot.speech.space_restricted":
+        "Στοίβα {i} του ταμπλό: κενή θέση, μόνο για {rank}",
+    "plot.speech.score": "Πόντοι: {score} από {max}",
     "solver.stop": "Διακοπή",
     "solver.seconds": "{seconds} δευτ.",
     "solver.searching": "Αναζήτηση...",
@@ -277,6 +394,17 @@ EL = {
     "solver.gave_up": "Το όριο επαναλήψεων εξαντλήθηκε σε {seconds} δευτ. "
                       "χωρίς απάντηση.",
     "solver.stopped": "Διακόπηκε. Η παρτίδα δεν άλλαξε.",
+    "solver.title": "PySolFC - επιλυτής: {game}",
+    "solver.field.time": "Χρόνος:",
+    "solver.field.position": "Θέση:",
+    "solver.field.states": "Καταστάσεις:",
+    "solver.field.max_states": "Μέγιστες καταστάσεις:",
+    "solver.at_start": "η μοιρασιά όπως μοιράστηκε",
+    "solver.after_moves": ("μετά από {n} κίνηση", "μετά από {n} κινήσεις"),
+    "solver.position_solvable": (
+        "Αυτή η θέση μπορεί να κερδηθεί σε {n} κίνηση.",
+        "Αυτή η θέση μπορεί να κερδηθεί σε {n} κινήσεις."),
+    "solver.position_unsolvable": "Αυτή η θέση δεν μπορεί να κερδηθεί.",
 }
 
 # ------------------------------------------------------------- French --
@@ -287,7 +415,7 @@ EL = {
 FR = {
     "camelot.phase.1": "Phase 1\u00a0:\ndistribuez et\nposez les cartes",
     "camelot.phase.2": "Phase 2\u00a0:\nretirez les dix\net les paires de 10",
-    "camelot.hints.label": "Indices\u00a0: {mode}\n(cliquez pour changer)",
+    "camelot.hints.label": "Indices\u00a0: {mode}\n(clic ou M pour changer)",
     "camelot.hints.fair": "loyaux",
     "camelot.hints.perfect": "parfaits",
     "camelot.score": "{score}/{max}",
@@ -319,7 +447,7 @@ FR = {
     "plot.restricted": "Les autres fondations s’ouvrent quand la première "
                        "en a 13\u00a0: {count}/{full}",
     "plot.open": "Toutes les fondations sont ouvertes",
-    "plot.hints.label": "Indices\u00a0: {mode}\n(cliquez pour changer)",
+    "plot.hints.label": "Indices\u00a0: {mode}\n(clic ou M pour changer)",
     "plot.hints.fair": "loyaux",
     "plot.hints.perfect": "parfaits",
     "plot.help.stock": "Pioche\u00a0: un clic retourne une carte sur la "
@@ -345,6 +473,40 @@ FR = {
                       "à y faire",
     "plot.save.missing": "il manque des cartes",
     "plot.save.rules": "les cartes enfreignent les règles ({detail})",
+    "camelot.speech.stock": ("Pioche\u00a0: {n} carte",
+                             "Pioche\u00a0: {n} cartes"),
+    "camelot.speech.waste": "{card} - défausse",
+    "camelot.speech.waste_empty": "Défausse vide",
+    "camelot.speech.slot.king": "case du roi",
+    "camelot.speech.slot.queen": "case de la dame",
+    "camelot.speech.slot.jack": "case du valet",
+    "camelot.speech.slot.middle": "case du milieu",
+    "camelot.speech.empty.king": "Case du roi vide",
+    "camelot.speech.empty.queen": "Case de la dame vide",
+    "camelot.speech.empty.jack": "Case du valet vide",
+    "camelot.speech.empty.middle": "Case du milieu vide",
+    "camelot.speech.removed": ("{n} carte retirée", "{n} cartes retirées"),
+    "camelot.speech.last_removed": "la dernière\u00a0: {card}",
+    "camelot.speech.score": "Score\u00a0: {score} sur {max}",
+    "plot.speech.stock": ("Pioche\u00a0: {n} carte",
+                          "Pioche\u00a0: {n} cartes"),
+    "plot.speech.waste": ("Défausse\u00a0: {n} carte",
+                          "Défausse\u00a0: {n} cartes"),
+    "plot.speech.reserve": ("Réserve\u00a0: {n} carte",
+                            "Réserve\u00a0: {n} cartes"),
+    "plot.speech.top": "dessus\u00a0: {card}",
+    "plot.speech.first_foundation":
+        "Première fondation, valeur de base {rank}\u00a0: {count} sur 13",
+    "plot.speech.foundation": "Fondation {i}\u00a0: {count} sur 13",
+    "plot.speech.foundation_empty":
+        "Fondation {i}\u00a0: vide, elle prend un {rank}",
+    "plot.speech.foundation_closed":
+        "Fondation {i}\u00a0: fermée tant que la première n’a pas 13 cartes",
+    "plot.speech.pile": "pile {i} du tableau",
+    "plot.speech.space": "Pile {i} du tableau\u00a0: emplacement vide",
+    "plot.speech.space_restricted":
+        "Pile {i} du tableau\u00a0: emplacement vide, seulement pour un {rank}",
+    "plot.speech.score": "Score\u00a0: {score} sur {max}",
     "solver.stop": "Stop",                       # PySolFC: Stop
     "solver.seconds": "{seconds}\u00a0s",
     "solver.searching": "Recherche...",
@@ -355,6 +517,17 @@ FR = {
     "solver.gave_up": "Nombre d’itérations dépassé après {seconds}\u00a0s, "
                       "sans réponse.",
     "solver.stopped": "Arrêté. La partie n’a pas changé.",
+    "solver.title": "PySolFC - Solveur\u00a0: {game}",
+    "solver.field.time": "Durée\u00a0:",
+    "solver.field.position": "Position\u00a0:",
+    "solver.field.states": "États\u00a0:",
+    "solver.field.max_states": "États au plus\u00a0:",
+    "solver.at_start": "la donne telle que distribuée",
+    "solver.after_moves": ("après {n} coup", "après {n} coups"),
+    "solver.position_solvable": (
+        "Cette position peut être gagnée en {n} coup.",
+        "Cette position peut être gagnée en {n} coups."),
+    "solver.position_unsolvable": "Cette position ne peut pas être gagnée.",
 }
 
 TABLES = {"en": EN, "ru": RU, "el": EL, "fr": FR}

@@ -369,3 +369,84 @@ def test_other_games_keep_pysolfc_s_solver_entry(
         assert ps.shown_entry(p, "Solver...", False)["state"] == want
         ps.shot("klondike-again-assist")
         ps.close_menus()
+
+
+def test_the_dialog_wears_our_games_face(pysolfc_host, display, artifacts,
+                                         tmp_path):
+    """While Camelot Plus is current the Solver dialog is ours: our title,
+    no freecell-solver preset or progress switch, fields for the time, the
+    position searched and its states, and a verdict on the position
+    ("this position") once moves were played.  Another game gets
+    PySolFC's own dialog back, exactly; ours dresses it again."""
+    from test_gui import Table
+    version, host_dir = pysolfc_host
+    ps = Pysol(host_dir, tmp_path, artifacts, display, GAME_ID,
+               deck=WIN_DECK, recent_gameid="%d, %d" % (KLONDIKE, GAME_ID))
+    table = Table(ps.state_file, display)
+    ours = [tr("solver.field." + k) for k in ("time", "position", "states")]
+    with ps.watched():
+        H.find_window(re.escape(GAME_NAME), display=display, timeout=60,
+                      proc=ps.proc)
+        H.wait_settled(ps.state_file)
+        ps.game(GAME_ID)
+        d = ps.open_solver()
+        assert d["title"] == tr("solver.title", game=GAME_NAME), d
+        assert "FreeCell" not in d["title"]
+        assert not d["preset_shown"] and d["captions"] == ours, d
+        ps.shot("our-dialog")
+
+        # -- Start on the deal: the deal's verdict, our fields filled ------
+        ps.press("start")
+        solvable = tr("solver.solvable", n=1000).split("1000")[0]
+        d = ps.dialog(lambda d: d["result"].startswith(solvable),
+                      "the deal's verdict", timeout=60)
+        assert d["depth"] == tr("solver.at_start"), d
+        assert re.fullmatch(r"\d+\.\d s", d["iter"]), d
+        assert int(d["states"]) > 0, d
+        ps.press("close")
+        ps.probe(lambda p: p["dialog"] is None, "the dialog closed")
+
+        # -- one move (a click on the stock), then Start: "this position" --
+        table.act(lambda s: table.click(s, "talon"),
+                  lambda s: s["waste"] is not None, "a card dealt")
+        ps.open_solver()
+        for attempt in range(3):        # a click as the window maps is lost
+            ps.press("start")
+            try:
+                ps.dialog(lambda d: d["result"], "a verdict", timeout=10)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+        here = tr("solver.position_solvable", n=1000).split("1000")[0]
+        d = ps.dialog(lambda d: d["result"].startswith(here),
+                      "the position's verdict", timeout=60)
+        n = int(d["result"][len(here):].split()[0])
+        assert d["result"] == tr("solver.position_solvable", n=n)
+        assert d["depth"] == tr("solver.after_moves", n=1), d
+        ps.shot("position-verdict")
+
+        # -- to Klondike with the dialog open (moved off the menubar, as a
+        # player would): PySolFC's own face -------------------------------
+        H.xdotool("search", "--name", re.escape(d["title"]), "windowmove",
+                  "%1", 500, 400, display=display)
+        ps.dialog(lambda d: d["buttons"]["start"]["y"] > 400,
+                  "the dialog moved")
+        ps.choose("File", "Recent games", "Klondike")
+        confirm = H.find_window("^%s$" % re.escape(ps.menu_names(
+            "Select game")), display=display, timeout=10)
+        H.key("Return", display=display, wid=confirm)   # discard this game
+        ps.game(KLONDIKE)
+        d = ps.dialog(lambda d: d["preset_shown"], "PySolFC's own dialog")
+        assert "FreeCell" in d["title"], d
+        assert d["captions"] == ["Iteration:", "Depth:", "Stored-States:"]
+        assert d["iter"] == d["depth"] == d["states"] == "", d
+        ps.shot("pysolfc-dialog")
+
+        # -- and back: ours again ------------------------------------------
+        ps.choose("File", "Recent games", GAME_NAME)
+        ps.game(GAME_ID)
+        d = ps.dialog(lambda d: not d["preset_shown"], "our dialog again")
+        assert d["title"] == tr("solver.title", game=GAME_NAME)
+        assert d["captions"] == ours, d
+        ps.shot("our-dialog-again")

@@ -345,4 +345,11 @@ def test_solver_dialog_speaks_the_players_language(pysolfc_host, display,
                       "the Russian verdict", timeout=60)
         n = int(d["result"][len(solvable):].split()[0])
         assert d["result"] == tr("solver.solvable", lang="ru", n=n)
+        # The dialog's face is ours, in Russian too.
+        assert d["title"] == tr("solver.title", lang="ru", game=GAME_NAME)
+        assert d["captions"] == [tr("solver.field." + k, lang="ru")
+                                 for k in ("time", "position", "states")]
+        assert d["depth"] == tr("solver.at_start", lang="ru")
+        assert re.fullmatch(r"\d+,\d\u00a0с", d["iter"]) or re.fullmatch(
+            r"\d+\.\d\u00a0?с", d["iter"]), d["iter"]
         ps.shot("solver-ru")

@@ -17,6 +17,7 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
 from pysollib.util import ANY_RANK, ANY_SUIT
 
 from .. import pysol_common
+from ..accessibility import AccessibleGame
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
 from ..pysol_solver import AssistedGame, SolverBase
@@ -36,6 +37,12 @@ FACE_MARK = {rules.KING: "camelot.mark.king",
 SLOT_HELP = {None: "camelot.help.slot", rules.KING: "camelot.help.king_slot",
              rules.QUEEN: "camelot.help.queen_slot",
              rules.JACK: "camelot.help.jack_slot"}
+# How speech names a slot by its class: holding a card, and empty.
+SLOT_SPEECH = {
+    None: ("camelot.speech.slot.middle", "camelot.speech.empty.middle"),
+    rules.KING: ("camelot.speech.slot.king", "camelot.speech.empty.king"),
+    rules.QUEEN: ("camelot.speech.slot.queen", "camelot.speech.empty.queen"),
+    rules.JACK: ("camelot.speech.slot.jack", "camelot.speech.empty.jack")}
 
 
 # ---------------------------------------------------------------- stacks
@@ -52,6 +59,9 @@ class Camelot_Talon(WasteTalonStack):
         self.game.recordPhase(before, DEAL)
         return n
 
+    def speech(self):
+        return tr("camelot.speech.stock", n=len(self.cards))
+
 
 class Camelot_Waste(WasteStack):
     getBottomImage = WasteStack._getBlankBottomImage
@@ -64,6 +74,12 @@ class Camelot_Waste(WasteStack):
         before = self.game.position()
         WasteStack.moveMove(self, ncards, to_stack, frames, shadow)
         self.game.recordPhase(before, Move("place", to_stack.slot))
+
+    def speech(self):
+        if not self.cards:
+            return tr("camelot.speech.waste_empty")
+        return tr("camelot.speech.waste",
+                  card=self.game.card_speech(self.cards[-1]))
 
 
 class Camelot_RowStack(OpenStack):
@@ -114,6 +130,13 @@ class Camelot_RowStack(OpenStack):
     def getHelp(self):
         return tr(SLOT_HELP[rules.SLOT_FACE[self.slot]], slot=self.slot)
 
+    def speech(self):
+        holding, empty = SLOT_SPEECH[rules.SLOT_FACE[self.slot]]
+        if not self.cards:
+            return tr(empty)
+        return "%s - %s" % (self.game.card_speech(self.cards[-1]),
+                            tr(holding))
+
 
 class Camelot_Discard(AbstractFoundationStack):
     def acceptsCards(self, from_stack, cards):
@@ -124,6 +147,13 @@ class Camelot_Discard(AbstractFoundationStack):
 
     def getHelp(self):
         return tr("camelot.help.discard")
+
+    def speech(self):
+        said = tr("camelot.speech.removed", n=len(self.cards))
+        if self.cards:
+            said += ", " + tr("camelot.speech.last_removed",
+                              card=self.game.card_speech(self.cards[-1]))
+        return said
 
 
 # ----------------------------------------------------------------- hints
@@ -175,7 +205,7 @@ class Camelot_Solver(SolverBase):
 
 # ------------------------------------------------------------------ game
 
-class CamelotPlus(AssistedGame, Game):
+class CamelotPlus(AccessibleGame, AssistedGame, Game):
     Hint_Class = Camelot_Hint
     Solver_Class = Camelot_Solver
     GAME_VERSION = 1
@@ -294,11 +324,22 @@ class CamelotPlus(AssistedGame, Game):
             return
         pos = self.position()
         self.texts.info.config(text=tr("camelot.phase.%d" % pos.phase))
-        mode = tr("camelot.hints." + self.hint_mode)
-        self.texts.misc.config(text=tr("camelot.hints.label", mode=mode))
+        self.texts.misc.config(text=self.hint_label())
         self.s.foundations[0].texts.ncards.config(
             text=tr("camelot.score", score=pos.score, max=rules.MAX_SCORE))
         self._writeTestState(pos)
+
+    def hint_label(self):
+        mode = tr("camelot.hints." + self.hint_mode)
+        return tr("camelot.hints.label", mode=mode)
+
+    def game_speech(self):
+        """The phase, the score and the stock, for speech (key q)."""
+        pos = self.position()
+        return "%s. %s. %s" % (
+            tr("camelot.phase.%d" % pos.phase).replace("\n", " "),
+            tr("camelot.speech.score", score=pos.score,
+               max=rules.MAX_SCORE), self.s.talon.speech())
 
     def _toggleHintMode(self, event=None):
         self.hint_mode = hintmode.toggle(self.app, self.hint_mode)

@@ -25,6 +25,7 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
 from pysollib.util import ANY_RANK, ANY_SUIT
 
 from .. import pysol_common
+from ..accessibility import AccessibleGame
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
 from ..pysol_solver import AssistedGame, SolverBase
@@ -63,6 +64,9 @@ class Plot_Talon(WasteTalonStack):
     def getHelp(self):
         return tr("plot.help.stock")
 
+    def speech(self):
+        return tr("plot.speech.stock", n=len(self.cards))
+
 
 class Plot_Waste(WasteStack):
     pile = WASTE
@@ -78,6 +82,10 @@ class Plot_Waste(WasteStack):
 
     def getHelp(self):
         return tr("plot.help.waste")
+
+    def speech(self):
+        return self.game.pile_speech(tr("plot.speech.waste",
+                                        n=len(self.cards)), self)
 
 
 class Plot_Reserve(OpenStack):
@@ -95,6 +103,10 @@ class Plot_Reserve(OpenStack):
 
     def getHelp(self):
         return tr("plot.help.reserve")
+
+    def speech(self):
+        return self.game.pile_speech(tr("plot.speech.reserve",
+                                        n=len(self.cards)), self)
 
 
 class Plot_Foundation(AbstractFoundationStack):
@@ -116,6 +128,23 @@ class Plot_Foundation(AbstractFoundationStack):
     def getHelp(self):
         return tr("plot.help.first_foundation" if self.pile == FOUNDATIONS[0]
                   else "plot.help.foundation")
+
+    def speech(self):
+        pos = self.game.position()
+        index = FOUNDATIONS.index(self.pile)
+        count = len(self.cards)
+        if pos is None:
+            return ""
+        rank = rank_label(pos.base)
+        if index == 0:
+            said = tr("plot.speech.first_foundation", rank=rank, count=count)
+        elif pos.restricted:
+            return tr("plot.speech.foundation_closed", i=index + 1)
+        elif not count:
+            return tr("plot.speech.foundation_empty", i=index + 1, rank=rank)
+        else:
+            said = tr("plot.speech.foundation", i=index + 1, count=count)
+        return self.game.pile_speech(said, self)
 
 
 class Plot_RowStack(OpenStack):
@@ -153,6 +182,17 @@ class Plot_RowStack(OpenStack):
 
     def getHelp(self):
         return tr("plot.help.tableau")
+
+    def speech(self):
+        i = TABLEAU.index(self.pile) + 1
+        if self.cards:
+            return "%s - %s" % (self.game.card_speech(self.cards[-1]),
+                                tr("plot.speech.pile", i=i))
+        pos = self.game.position()
+        if pos is not None and pos.restricted:
+            return tr("plot.speech.space_restricted", i=i,
+                      rank=rank_label(pos.base))
+        return tr("plot.speech.space", i=i)
 
 
 # ----------------------------------------------------------------- hints
@@ -207,7 +247,7 @@ class Plot_Solver(SolverBase):
 
 # ------------------------------------------------------------------ game
 
-class ThePlotClassic(AssistedGame, Game):
+class ThePlotClassic(AccessibleGame, AssistedGame, Game):
     Hint_Class = Plot_Hint
     Solver_Class = Plot_Solver
     GAME_VERSION = 1
@@ -391,10 +431,37 @@ class ThePlotClassic(AssistedGame, Game):
         else:
             info = tr("plot.open")
         self.texts.info.config(text=info)
-        self.texts.misc.config(text=tr(
-            "plot.hints.label", mode=tr(HINT_MODE_TEXT[self.hint_mode])))
+        self.texts.misc.config(text=self.hint_label())
         if pysol_common.test_state_wanted():
             self._writeTestState(pos)
+
+    def hint_label(self):
+        return tr("plot.hints.label", mode=tr(HINT_MODE_TEXT[self.hint_mode]))
+
+    def pile_speech(self, said, stack):
+        """What a pile says, then its top card."""
+        if stack.cards:
+            said += ", " + tr("plot.speech.top",
+                              card=self.card_speech(stack.cards[-1]))
+        return said
+
+    def game_speech(self):
+        """The base rank, the restriction, the stock, the reserve and the
+        score, for speech (key q)."""
+        pos = self.position()
+        if pos is None:
+            return ""
+        if pos.restricted:
+            info = tr("plot.restricted", count=len(pos.foundations[0]),
+                      full=rules.FULL)
+        else:
+            info = tr("plot.open")
+        parts = [tr("plot.base_rank", rank=rank_label(pos.base)), info,
+                 self.s.talon.speech(),
+                 tr("plot.speech.reserve", n=len(self.s.reserves[0].cards)),
+                 tr("plot.speech.score", score=self.getGameScore(),
+                    max=rules.MAX_SCORE)]
+        return ". ".join(p.replace("\n", " ") for p in parts)
 
     def _toggleHintMode(self, event=None):
         """A click on the hint label: fair <-> perfect, kept for the next

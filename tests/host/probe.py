@@ -154,6 +154,12 @@ class Probe:
                 out["shown"].append(self._shown_entries(w))
         return out
 
+    @staticmethod
+    def _caption(widget):
+        """The label left of a progress field (\"Depth:\" ...)."""
+        row = widget.grid_info()["row"]
+        return widget.master.grid_slaves(row=row, column=0)[0]
+
     def dialog(self):
         d = None
         for name, m in list(sys.modules.items()):
@@ -172,6 +178,10 @@ class Probe:
                "result": str(d.result_label.cget("text")),
                "iter": str(d.iter_label.cget("text")),
                "states": str(d.states_label.cget("text")),
+               "depth": str(d.depth_label.cget("text")),
+               "preset_shown": bool(d.preset_var.winfo_ismapped()),
+               "captions": [str(self._caption(w).cget("text")) for w in (
+                   d.iter_label, d.depth_label, d.states_label)],
                "games": sorted(d.games)}
         for name, b in (("start", d.start_button), ("play", d.play_button)):
             out["buttons"][name] = {

@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Keyboard and speech: our games for a player without a mouse, or
+without sight, through PySolFC's own hooks.
+
+PySolFC 3.4 and later let the keyboard pick piles (arrows, Tab) and move
+cards (Return), and speak through the player's screen reader: the pile
+picked, ``q`` for the game and ``v`` for the picked pile.  What it says by
+itself fits a plain game ("10 - Diamonds", "Empty stack", "Foundation");
+ours have piles whose meaning is their class or their count.  So each of
+our stacks says itself with ``speech()`` (beside ``getHelp()``, which
+writes the same kind of thing on the status bar), and the game says its
+state with ``game_speech()``.  Hosts without these hooks (3.2) never call
+them.
+
+The hint label's fair/perfect switch also has a key, ``HINT_MODE_KEY``
+(named on the label), so it needs no mouse.
+"""
+
+HINT_MODE_KEY = "m"
+
+
+class AccessibleGame:
+    """Mixin for our Game classes, listed before ``Game``.  The game
+    provides ``game_speech()``, ``hint_label()`` (the label's text) and
+    ``_toggleHintMode()``; each stack may provide ``speech()``."""
+
+    _key_bindings = ()
+
+    # -- the hint-mode key, bound while the game lives ---------------------
+
+    def create(self, app):
+        result = super().create(app)
+        top = getattr(self, "top", None)
+        bindings = []
+        for key in (HINT_MODE_KEY, HINT_MODE_KEY.upper()):
+            sequence = "<KeyPress-%s>" % key
+            try:
+                bindings.append((sequence, top.bind(
+                    sequence, self._hintModeKey, add="+")))
+            except Exception:           # a front end without Tk bindings
+                break
+        self._key_bindings = bindings
+        return result
+
+    def destruct(self):
+        for sequence, funcid in self._key_bindings:
+            try:
+                self.top.unbind(sequence, funcid)
+            except Exception:
+                pass
+        self._key_bindings = ()
+        super().destruct()
+
+    def _hintModeKey(self, event=None):
+        if self.demo or self.pause or getattr(self, "preview", 0) > 1:
+            # PySolFC's own key handler (which this binding replaces for
+            # this key) stops a demo on any key.
+            menubar = getattr(self.app, "menubar", None)
+            handler = getattr(menubar, "_keyPressHandler", None)
+            return handler(event) if handler is not None else None
+        self._toggleHintMode()
+        self.speak(self.hint_label().split("\n")[0])
+        return "break"
+
+    # -- speech ------------------------------------------------------------
+
+    def speak(self, text):
+        speech = getattr(self.app, "speech", None)
+        if speech is not None and text:
+            speech.speak(text)
+
+    def getStackSpeech(self, stack, cardindex):
+        says = getattr(stack, "speech", None)
+        if says is None:
+            return super().getStackSpeech(stack, cardindex)
+        return says()
+
+    def parseStackInfo(self, stack):
+        return self.getStackSpeech(stack, -1)
+
+    def parseGameInfo(self):
+        return self.game_speech()
+
+    def card_speech(self, card):
+        """A card as PySolFC speaks it ("10 - Diamonds"), in its language."""
+        return self.parseCard(card)
