@@ -73,8 +73,18 @@ def build_parser():
                        ("uninstall", "remove what install wrote"),
                        ("status", "show whether the plugin is installed")):
         p = sub.add_parser(name, help=text)
-        p.add_argument("--plugins-dir", metavar="DIR",
-                       help="PySolFC plugin folder (default: the user's)")
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--plugins-dir", metavar="DIR",
+                           help="this plugin folder only (created if"
+                                " missing); default: every PySolFC's of"
+                                " this user")
+        where.add_argument("--pysolfc", metavar="DIR",
+                           help="the PySolFC in DIR (where pysol.py or"
+                                " pysol.exe is): its portable 'config'"
+                                " folder, else the folder it says")
+        if name == "uninstall":
+            p.add_argument("--purge", action="store_true",
+                           help="also remove the games' settings files")
         p.set_defaults(func=cmd_installer)
     p = sub.add_parser("bundle", help="write a zip to unzip into PySolFC's"
                                       " plugin folder")
