@@ -327,8 +327,12 @@ def bundle(output, out=print):
         raise InstallError("%s is a folder, not a file name" % output)
     files = plugin_files()
     # Written beside the target, then renamed: never a half-written zip.
-    fd, tmp = tempfile.mkstemp(prefix=".bundle-", suffix=".zip",
-                               dir=str(folder))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".bundle-", suffix=".zip",
+                                   dir=str(folder))
+    except OSError as e:
+        raise InstallError("cannot write in %s: %s"
+                           % (folder, e.strerror or e))
     try:
         with os.fdopen(fd, "wb") as f, \
                 zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:

@@ -95,7 +95,8 @@ class Machine:
         if self.windows:
             return Place((self.appdata or self.home) / "PySolFC",
                          "PySolFC for Windows")
-        return Place(self.home / ".PySolFC", "PySolFC")
+        return Place(self.home / ".PySolFC", "PySolFC for macOS"
+                     if self.platform == "darwin" else "upstream PySolFC")
 
     def debian(self):
         return Place(self.home / ".pysolfc", "Debian's PySolFC")
@@ -181,7 +182,7 @@ def chosen(machine, out=print):
         config, where = answer
         out("no PySolFC folder yet; the PySolFC in %s uses %s"
             % (where, config))
-        picks.append(Place(config, "PySolFC"))
+        picks.append(Place(config, "the PySolFC in %s" % where))
     if debian:
         out("no PySolFC folder yet; Debian's PySolFC is installed (%s)"
             % debian[0])

@@ -407,3 +407,15 @@ def test_command_line_options(tmp_path):
     assert r.returncode == 2 and "not allowed with" in r.stderr
     r = run("install", "--purge")
     assert r.returncode == 2
+
+
+def test_the_places_looked_at_can_be_given(tmp_path):
+    from pysolfc_camelot.pysolfc_folders import Place
+    m = machine(tmp_path, places=[Place(tmp_path / "one", "first"),
+                                  Place(tmp_path / "two", "second")])
+    folders(tmp_path, "two", "home/.pysolfc")
+    _, said = do(installer.install, machine=m)
+    assert installed_in(tmp_path) == ["two/plugins"]
+    assert "(second)" in said
+    _, said = do(installer.status, machine=m)
+    assert "is installed in %s (second)" % (tmp_path / "two/plugins") in said
