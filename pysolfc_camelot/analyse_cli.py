@@ -92,7 +92,7 @@ def describe(result, game, deck, moves, budget):
         start = positions[k]
         named = game.name_move(start, result.better)
         if str(result.better) not in named:     # "deal" needs no gloss
-            named += " (%s)" % result.better
+            named += " (%s)" % str(result.better)
         lines.append("%s %s keeps the win."
                      % ("Instead," if k < n else "Next,", named))
         lines.append("A winning line from there, %d moves: %s"

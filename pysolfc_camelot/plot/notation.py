@@ -146,8 +146,8 @@ def pile_name(pile: str) -> str:
 def name_move(position, move) -> str:
     """``move``, legal in ``position`` (a rules.Position), in a player's
     words: "deal 7♣", "7♣ from the waste to F0", "7♣ from the reserve to
-    F2", "7♣ from the waste onto 8♦ (the first pile of the top row)",
-    "deal 7♣ into the space (the second pile of the middle row)"."""
+    F2", "7♣ from the waste onto the 8♦ of the first pile of the top row",
+    "deal 7♣ and put it into the empty second pile of the middle row"."""
     src, dst = move
     if move.is_deal:
         return "deal %s" % card_name(position.stock[0])
@@ -157,6 +157,7 @@ def name_move(position, move) -> str:
     if dst in FOUNDATIONS:
         return "%s %s %s" % (what, "on" if move.is_shorthand else "to", dst)
     onto = position.top(dst)
+    where = pile_name(dst)[len("the "):]
     if onto is None:
-        return "%s into the space (%s)" % (what, pile_name(dst))
-    return "%s onto %s (%s)" % (what, card_name(onto), pile_name(dst))
+        return "%s into the empty %s" % (what, where)
+    return "%s onto the %s of the %s" % (what, card_name(onto), where)
