@@ -13,9 +13,10 @@ bounds, both proved: ``winnable_through`` (the latest position proved
 winnable, -1 for none) and ``lost_from`` (the earliest proved lost,
 ``len(moves) + 1`` for none); k is known once they are neighbours.
 Free answers come first: a won last position is winnable, a last
-position with no legal move (and not won) is lost.  The deal itself is
-solved only when every later position probed is lost: any winnable
-position proves the deal winnable.
+position with no legal move (and not won) is lost; otherwise the last
+position is solved first (a game still winnable needs one solve).  The
+deal itself is solved only when no later position was proved winnable and
+none is left to probe: any winnable position proves the deal winnable.
 
 Budget and undecided solves.  ``budget_seconds`` is for the whole
 analysis.  Each solve may use the time left divided by the number of
@@ -191,7 +192,8 @@ def analyse(game, deck, moves, budget_seconds=None, should_stop=None,
                 break
             share = left / _probes_needed(lo, hi)
         report(probe)
-        res = game.solver.solve(positions[probe], budget_seconds=share,
+        res = game.solver.solve(positions[probe].copy(),
+                                budget_seconds=share,
                                 should_stop=should_stop,
                                 progress=_ticker(report, probe))
         solves += 1
