@@ -25,10 +25,13 @@ test: setup
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 
-# Both set up first, so they work on a fresh clone.
+# Both set up first, so they work on a fresh clone.  Fresh random deals
+# from a seed each prints; BENCH_ARGS="--seed S" repeats a run,
+# BENCH_ARGS=--public takes the fixed public sets, --quick 100 deals.
+BENCH_ARGS ?=
 bench: setup
-	$(VENV_PY) bench/bench.py
-	$(VENV_PY) bench/bench_plot.py
+	$(VENV_PY) bench/bench.py $(BENCH_ARGS)
+	$(VENV_PY) bench/bench_plot.py $(BENCH_ARGS)
 
 pictures: setup
 	$(VENV_PY) -m pysolfc_camelot pictures

@@ -1,13 +1,18 @@
 """Benchmark of the Camelot solver and hints (not a test; takes a while).
 
-    python3 bench/bench.py            # the full run of the README
-    python3 bench/bench.py --quick    # a subset, a few minutes
+    python3 bench/bench.py             # 1,000 fresh deals, seed printed
+    python3 bench/bench.py --seed S    # the same deals again
+    python3 bench/bench.py --quick     # 100 deals, a few minutes
+    python3 bench/bench.py --public    # the fixed public set
 
-bench/deals-1000.txt is a fixed public set of 1,000 random decks, one per
-line, first card dealt first.  It was generated once with
+The deals are fresh random ones by default (see deal_source.py): figures
+a player reads should come from deals the code was not tuned on.
+bench/deals-1000.txt is the fixed public set of 1,000 random decks, one
+per line, first card dealt first, for comparisons with earlier runs.  It
+was generated once with
     solver_cli.random_decks(1000, 20260004)
 i.e. random.Random(20260004).shuffle of the ordered deck (card ids 0..51,
-see cards.py), 1,000 times in a row.
+see cards.py), 1,000 times in a row (so also ``--seed 20260004``).
 
 Sections:
  1. the solver over the deals (--jobs processes, --budget s per deal):
@@ -19,8 +24,10 @@ Sections:
  2. every deal left undecided, solved again without a budget;
  3. the plain search (same canonical states, no pruning) against the
     solver on a sample, with state and time ratios;
- 4. win rates of the fair hint, the greedy baseline and the perfect hint
-    played to the end on the first --games deals, with hint times.
+ 4. win rates of the fair hint (also the fair demo's policy), the greedy
+    baseline, the perfect hint and the perfect demo (the perfect hint with
+    the demo's budget, camelot/hintmode.py) played to the end on the
+    first --games deals, with 95% Wilson intervals and hint times.
 """
 import argparse
 import os
@@ -31,15 +38,21 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pysolfc_camelot.camelot import hints, rules, solver           # noqa: E402
+import deal_source                                          # noqa: E402
+from pysolfc_camelot.camelot import (hintmode, hints, rules,  # noqa: E402
+                                     solver)
 from pysolfc_camelot.cards import parse_deck               # noqa: E402
 from pysolfc_camelot.solver_cli import (_maxrss, percentile,  # noqa: E402
                                         run_many, wilson)
 
 
-def load_decks(path):
-    with open(path, encoding="utf-8") as f:
-        return [parse_deck(line) for line in f if line.strip()]
+def demo_move(position):
+    """The perfect demo's move (its budget is larger than a hint's)."""
+    return hintmode.choose_move(position, "perfect", for_demo=True)
+
+
+POLICIES = {"fair": hints.fair_move, "greedy": hints.greedy_move,
+            "perfect": hints.perfect_move, "demo": demo_move}
 
 
 def solve_job(job):
@@ -56,8 +69,7 @@ def play_job(job):
     hint times of the moves that had a choice)."""
     deck, policy = job
     pos = rules.Position.new_game(deck)
-    choose = {"fair": hints.fair_move, "greedy": hints.greedy_move,
-              "perfect": hints.perfect_move}[policy]
+    choose = POLICIES[policy]
     times = []
     while True:
         moves = pos.legal_moves()
@@ -97,7 +109,7 @@ def section_solver(decks, args):
     print("time: total %.1f s of solving, %.1f s wall; per deal %s"
           % (sum(secs), wall, fmt_times(secs)))
     worst = max(range(n), key=lambda i: secs[i])
-    print("worst deal: %d (line %d of the file), %s, %.3f s; deals over"
+    print("worst deal: %d (number %d of the deals), %s, %.3f s; deals over"
           " 1 s: %d, over 2 s: %d"
           % (worst, worst + 1, {True: "winnable", False: "not winnable",
                                 None: "undecided"}[res[worst][0]],
@@ -132,7 +144,7 @@ def section_undecided(decks, res, args):
           % (" (cap %g s)" % args.cap if args.cap else "", len(und)))
     for i in und:
         r = solve_job((decks[i], args.cap, False))
-        print("deal %d (line %d): %s, %d states, %.1f s"
+        print("deal %d (number %d): %s, %d states, %.1f s"
               % (i, i + 1, {True: "winnable", False: "not winnable",
                             None: "still undecided at the cap"}[r[0]],
                  r[1], r[2]), flush=True)
@@ -189,9 +201,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true",
                     help="100 deals, plain sample 10, 20 games")
-    ap.add_argument("--deals-file", default=os.path.join(HERE,
-                                                         "deals-1000.txt"))
-    ap.add_argument("--deals", type=int, help="use the first N deals")
+    deal_source.add_options(ap)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--budget", type=float, default=10.0)
     ap.add_argument("--cap", type=float, default=None,
@@ -199,7 +209,8 @@ def main(argv=None):
     ap.add_argument("--sample", type=int, default=30)
     ap.add_argument("--plain-budget", type=float, default=30.0)
     ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--policies", default="fair,greedy,perfect")
+    ap.add_argument("--policies", default="fair,greedy,perfect,demo",
+                    help="of %s" % ",".join(POLICIES))
     ap.add_argument("--skip", default="", help="sections to skip, e.g. 3,4")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -209,11 +220,14 @@ def main(argv=None):
         args.plain_budget = min(args.plain_budget, 10.0)
         args.games = min(args.games, 20)
         args.cap = args.cap or 120.0
-    decks = load_decks(args.deals_file)[:args.deals]
+    if not set(args.policies.split(",")) <= set(POLICIES):
+        ap.error("--policies: of %s" % ",".join(POLICIES))
+    decks, which = deal_source.choose(args, "camelot", parse_deck)
     skip = set(args.skip.split(","))
     print("Camelot benchmark: %s, %d cores, python %s"
           % (time.strftime("%Y-%m-%d %H:%M"), os.cpu_count(),
              sys.version.split()[0]))
+    print(which, flush=True)
     if "1" not in skip:
         res = section_solver(decks, args)
         if "2" not in skip:

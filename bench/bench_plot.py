@@ -1,22 +1,29 @@
 """Benchmark of The Plot's solver and hints (not a test; takes a while).
 
-    python3 bench/bench_plot.py            # the full run of the README
-    python3 bench/bench_plot.py --quick    # the first 100 deals
+    python3 bench/bench_plot.py             # 1,000 fresh deals, seed printed
+    python3 bench/bench_plot.py --seed S    # the same deals again
+    python3 bench/bench_plot.py --quick     # 100 deals
+    python3 bench/bench_plot.py --public    # the fixed public set
 
-bench/plot-deals-1000.txt is a fixed public set of 1,000 random decks of
-The Plot, one per line (104 cards, first dealt first).  It was generated
-once with
+The deals are fresh random ones by default (see deal_source.py): the fair
+hint was tuned on the public set, and figures a player reads should come
+from deals the code was not tuned on.  bench/plot-deals-1000.txt is the
+fixed public set of 1,000 random decks of The Plot, one per line (104
+cards, first dealt first), for comparisons with earlier runs.  It was
+generated once with
     solver_cli.random_decks(1000, 20260009, "plot")
 i.e. random.Random(20260009).shuffle of the ordered double deck (card ids
-0..51 twice, see cards.py), 1,000 times in a row.
+0..51 twice, see cards.py), 1,000 times in a row (so also
+``--seed 20260009``).
 
 Sections:
  1. the solver over the deals (--jobs processes, --budget s per deal):
     decided share, per-deal times, states/s, peak memory per worker
     (ru_maxrss), winnable share with a 95% Wilson interval;
- 2. win rates of the fair hint (the demo's policy) and of the greedy
-    baseline of the rules note, each played to the end on every deal, with
-    95% Wilson intervals and the hint's time per move.
+ 2. win rates of the fair hint (the fair demo's policy), of the greedy
+    baseline of the rules note and of the perfect demo (the solver's line,
+    with the demo's budgets of plot/hintmode.py), each played to the end
+    on every deal, with 95% Wilson intervals and the hint's time per move.
 """
 import argparse
 import os
@@ -26,15 +33,20 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pysolfc_camelot.plot import hints, rules, solver       # noqa: E402
+import deal_source                                          # noqa: E402
+from pysolfc_camelot.plot import (hintmode, hints, rules,   # noqa: E402
+                                  solver)
 from pysolfc_camelot.plot.notation import parse_deck        # noqa: E402
 from pysolfc_camelot.solver_cli import (_maxrss, percentile,  # noqa: E402
                                         run_many, wilson)
 
 
-def load_decks(path):
-    with open(path, encoding="utf-8") as f:
-        return [parse_deck(line) for line in f if line.strip()]
+def demo_move(position):
+    """The perfect demo's move (its budgets are larger than a hint's)."""
+    return hintmode.choose_move(position, "perfect", for_demo=True)
+
+
+POLICIES = dict(hints.POLICIES, demo=demo_move)
 
 
 def solve_job(job):
@@ -47,7 +59,7 @@ def play_job(job):
     """Play a deal to the end with one policy: (won, moves, times of the
     policy's answers)."""
     deck, policy = job
-    choose = hints.POLICIES[policy]
+    choose = POLICIES[policy]
     times = []
 
     def timed(pos):
@@ -107,7 +119,7 @@ def section_solver(decks, args):
           % (max(r[3] for r in res) / 1024))
     undecided = [i + 1 for i, r in enumerate(res) if r[0] is None]
     if undecided:
-        print("\nundecided deals (line numbers): %s"
+        print("\nundecided deals (numbers, from 1): %s"
               % " ".join(map(str, undecided)))
     print(flush=True)
     return res
@@ -119,36 +131,43 @@ def section_policies(decks, args):
     print("| policy | deals won |")
     print("|---|---|")
     all_times = {}
-    for policy, name in (("hint", "fair hint (the demo)"),
+    for policy, name in (("hint", "fair hint (the fair demo)"),
                          ("greedy", "greedy: bank anything, reserve first,"
-                          " then waste to tableau, then deal")):
+                          " then waste to tableau, then deal"),
+                         ("demo", "perfect demo (reads the stock)")):
+        if policy not in args.policies.split(","):
+            continue
         res = run_many([(d, policy) for d in decks], args.jobs, play_job)
         won = sum(1 for r in res if r[0])
         print("| %s | %s |" % (name, pct(won, len(res))), flush=True)
         all_times[policy] = sorted(t for r in res for t in r[2])
-    t = all_times["hint"]
-    print("\nfair hint time per move: median %s, p99 %s, max %s"
-          % (ms(percentile(t, 50)), ms(percentile(t, 99)), ms(t[-1])))
+    t = all_times.get("hint")
+    if t:
+        print("\nfair hint time per move: median %s, p99 %s, max %s"
+              % (ms(percentile(t, 50)), ms(percentile(t, 99)), ms(t[-1])))
     print(flush=True)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", default=os.path.join(HERE,
-                                                    "plot-deals-1000.txt"))
-    ap.add_argument("--quick", action="store_true",
-                    help="only the first 100 deals")
+    deal_source.add_options(ap)
+    ap.add_argument("--quick", action="store_true", help="100 deals")
+    ap.add_argument("--policies", default="hint,greedy,demo",
+                    help="of %s" % ",".join(POLICIES))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--budget", type=float, default=10.0)
     ap.add_argument("--only", choices=("solver", "policies"),
                     help="run one section")
     args = ap.parse_args(argv)
-    decks = load_decks(args.deals)
-    if args.quick:
-        decks = decks[:100]
-    print("# The Plot benchmark: %s, Python %s, %s"
-          % (os.path.basename(args.deals), sys.version.split()[0],
-             time.strftime("%Y-%m-%d")))
+    if not set(args.policies.split(",")) <= set(POLICIES):
+        ap.error("--policies: of %s" % ",".join(POLICIES))
+    if args.quick and args.deals is None:
+        args.deals = 100
+    decks, which = deal_source.choose(args, "plot", parse_deck)
+    print("# The Plot benchmark: Python %s, %s"
+          % (sys.version.split()[0], time.strftime("%Y-%m-%d")))
+    print()
+    print(which)
     print()
     if args.only in (None, "solver"):
         section_solver(decks, args)

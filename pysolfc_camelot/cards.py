@@ -67,3 +67,13 @@ def format_cards(cards) -> str:
 def format_moves(moves) -> str:
     """Moves of either game, in their notation, separated by ``; ``."""
     return "; ".join(str(m) for m in moves)
+
+
+SUIT_SIGNS = "\u2663\u2666\u2665\u2660"      # clubs, diamonds, hearts, spades
+RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+              "K")
+
+
+def card_name(card: int) -> str:
+    """The card as a player reads it: ``7♣``, ``10♦``, ``Q♠``."""
+    return RANK_WORDS[card // 4] + SUIT_SIGNS[card % 4]

@@ -16,14 +16,17 @@ def _plot():
 
 
 class _Game:
-    """What solve and stats need of one game: reading a deck, the deal,
-    the solver, a random deck and the move notation."""
+    """What solve, stats and analyse need of one game: reading a deck, the
+    deal, the solver, a random deck and the move notation (read, written
+    and named as a player would)."""
 
     def __init__(self, name, parse_deck, new_game, solve, n_copies,
-                 format_moves):
+                 format_moves, notation):
         self.name, self.parse_deck, self.new_game = name, parse_deck, new_game
         self.solve, self.n_copies = solve, n_copies
         self.format_moves = format_moves
+        self.parse_moves = notation.parse_moves
+        self.name_move = notation.name_move
 
     def random_deck(self, rng):
         deck = list(range(52)) * self.n_copies
@@ -34,14 +37,19 @@ class _Game:
 def _plot_game():
     notation, plot_rules, plot_solver = _plot()
     return _Game("plot", notation.parse_deck, plot_rules.Position.new_game,
-                 plot_solver.solve, 2, notation.format_moves)
+                 plot_solver.solve, 2, notation.format_moves, notation)
+
+
+def _camelot_game():
+    from .camelot import notation
+    return _Game("camelot", parse_deck, rules.Position.new_game,
+                 solver.solve, 1, format_moves, notation)
 
 
 # --game NAME -> a function making its _Game (The Plot is imported only
 # when asked for).
 GAMES = {
-    "camelot": lambda: _Game("camelot", parse_deck, rules.Position.new_game,
-                             solver.solve, 1, format_moves),
+    "camelot": _camelot_game,
     "plot": _plot_game,
 }
 
@@ -89,6 +97,9 @@ def register(subparsers):
     p.add_argument("--json", action="store_true",
                    help="print the summary as one JSON object")
     p.set_defaults(func=cmd_stats)
+
+    from . import analyse_cli
+    analyse_cli.register(subparsers, sorted(GAMES))
 
 
 # -- solve --------------------------------------------------------------------

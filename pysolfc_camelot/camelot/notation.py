@@ -3,7 +3,7 @@
 import re
 from typing import NamedTuple, Optional
 
-from ..cards import NotationError
+from ..cards import NotationError, card_name
 
 
 class Move(NamedTuple):
@@ -42,3 +42,31 @@ def parse_moves(text: str) -> list:
     return [parse_move(m) for m in re.split(r"[;\n]", text) if m.strip()]
 
 
+
+# -- moves named as a player would (the analysis, later the GUI) -------------
+
+# Slot -> its name on the table, row by row (see the grid in rules.py).
+SLOT_NAMES = (
+    "the top-left corner", "the left slot of the top edge",
+    "the right slot of the top edge", "the top-right corner",
+    "the upper slot of the left edge", "the top-left slot of the centre",
+    "the top-right slot of the centre", "the upper slot of the right edge",
+    "the lower slot of the left edge", "the bottom-left slot of the centre",
+    "the bottom-right slot of the centre", "the lower slot of the right edge",
+    "the bottom-left corner", "the left slot of the bottom edge",
+    "the right slot of the bottom edge", "the bottom-right corner")
+
+
+def name_move(position, move) -> str:
+    """``move``, legal in ``position`` (a rules.Position), in a player's
+    words: "deal 7♣", "7♣ to the top-left corner", "remove 10♦",
+    "remove 3♠ and 7♥"."""
+    kind, a, b = move
+    if kind == "deal":
+        return "deal %s" % card_name(position.stock[0])
+    if kind == "place":
+        return "%s to %s" % (card_name(position.waste), SLOT_NAMES[a])
+    if kind == "remove":
+        return "remove %s" % card_name(position.tableau[a])
+    return "remove %s and %s" % (card_name(position.tableau[a]),
+                                 card_name(position.tableau[b]))

@@ -10,7 +10,7 @@ Moves are ``deal`` or ``SRC>DST`` (``stock>X`` stands for ``deal`` then
 import re
 from typing import NamedTuple
 
-from ..cards import NotationError, format_card, parse_card
+from ..cards import NotationError, card_name, format_card, parse_card
 
 N_CARDS = 104
 STOCK, WASTE, RESERVE = "stock", "waste", "reserve"
@@ -123,3 +123,41 @@ def parse_deck(text: str) -> list:
 
 def format_deck(cards) -> str:
     return " ".join(format_card(c) for c in cards)
+
+
+# -- moves named as a player would (the analysis, later the GUI) -------------
+
+_ROWS = ("top", "middle", "bottom")
+_NTH = ("first", "second", "third", "fourth")
+
+
+def pile_name(pile: str) -> str:
+    """Where a pile lies on the table: "the waste", "F3", "the second pile
+    of the top row" (the tableau is three rows of four, T0..T11 row by
+    row)."""
+    if pile in TABLEAU:
+        i = TABLEAU.index(pile)
+        return "the %s pile of the %s row" % (_NTH[i % 4], _ROWS[i // 4])
+    if pile in FOUNDATIONS:
+        return pile
+    return "the " + pile
+
+
+def name_move(position, move) -> str:
+    """``move``, legal in ``position`` (a rules.Position), in a player's
+    words: "deal 7♣", "7♣ from the waste to F0", "7♣ from the reserve to
+    F2", "7♣ from the waste onto the 8♦ of the first pile of the top row",
+    "deal 7♣ and put it into the empty second pile of the middle row"."""
+    src, dst = move
+    if move.is_deal:
+        return "deal %s" % card_name(position.stock[0])
+    card = card_name(position.top(src))
+    what = ("deal %s and put it" % card if move.is_shorthand
+            else "%s from %s" % (card, pile_name(src)))
+    if dst in FOUNDATIONS:
+        return "%s %s %s" % (what, "on" if move.is_shorthand else "to", dst)
+    onto = position.top(dst)
+    where = pile_name(dst)[len("the "):]
+    if onto is None:
+        return "%s into the empty %s" % (what, where)
+    return "%s onto the %s of the %s" % (what, card_name(onto), where)

@@ -1,0 +1,107 @@
+"""The ``analyse`` command: where a game was lost (registered by
+solver_cli.py, beside ``solve`` and ``stats``; the work is analysis.py's).
+
+``--json`` prints exactly one object, the contract other tools test:
+``status``, ``winnable_at_start``, ``last_winnable``, ``mistake``,
+``better`` and ``line`` (see analysis.Analysis.contract).  Text that is
+not a deck or a move list, or a move the rules refuse, is a message on
+stderr and exit status 2.
+"""
+import json
+import sys
+
+from . import analysis
+from .cards import NotationError
+
+DEFAULT_BUDGET = 60.0
+
+
+def register(subparsers, games):
+    p = subparsers.add_parser(
+        "analyse", help="where a game was lost: the last position that"
+        " could still be won, the move that lost it and a better one")
+    p.add_argument("--game", choices=games, default="camelot",
+                   help="camelot (the default) or plot (The Plot, two"
+                   " decks)")
+    p.add_argument("--deck", required=True,
+                   help="52 cards (104 for plot), first dealt first")
+    p.add_argument("--moves", required=True,
+                   help="the moves played, in the notation of replay")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("--budget", type=float, metavar="SECONDS",
+                   default=DEFAULT_BUDGET,
+                   help="seconds for the whole analysis (default %g); what"
+                   " it cannot decide in time is null, never guessed"
+                   % DEFAULT_BUDGET)
+    p.set_defaults(func=cmd_analyse)
+
+
+def cmd_analyse(args, out=None, err=None):
+    from .solver_cli import game_named
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    game = game_named(args.game)
+    if args.budget < 0:
+        print("error: --budget must not be negative", file=err)
+        return 2
+    try:
+        deck = game.parse_deck(args.deck)
+        moves = game.parse_moves(args.moves)
+        result = analysis.analyse(game.name, deck, moves, args.budget)
+    except (NotationError, analysis.IllegalMoveError) as e:
+        print("error: %s" % e, file=err)
+        return 2
+    if args.json:
+        print(json.dumps(result.contract()), file=out)
+    else:
+        print(describe(result, game, deck, moves, args.budget), file=out)
+    return 0
+
+
+def describe(result, game, deck, moves, budget):
+    """The analysis in plain words, moves named as a player would."""
+    n = len(moves)
+    positions = analysis.positions_of(analysis.game_named(game.name), deck,
+                                      moves)
+    lines = ["%d move%s played, %s." % (n, "" if n == 1 else "s",
+                                         {"won": "won", "lost": "lost",
+                                          "playing": "still playing"}
+                                         [result.status])]
+    k = result.last_winnable
+    if result.winnable_at_start is False:
+        lines.append("This deal could never be won, whatever the moves.")
+    elif k is None:
+        lines.append("Could not be decided within %g s." % budget)
+        lo, hi = result.winnable_through, result.lost_from
+        if lo >= 0:
+            lines.append("Proved: a win was still possible %s."
+                         % _after(lo))
+        if hi <= n:
+            lines.append("Proved: no win was possible any more %s."
+                         % _after(hi))
+    elif result.status == "won":
+        lines.append("The game was won: nothing went wrong.")
+    elif k == n:
+        lines.append("The deal could be won, and so can the position now.")
+    else:
+        lines.append("The deal could be won. A win was still possible %s;"
+                     " move %d, %s, threw it away."
+                     % (_after(k), k + 1,
+                        game.name_move(positions[k], result.mistake)))
+    if result.line:
+        start = positions[k]
+        named = game.name_move(start, result.better)
+        if str(result.better) not in named:     # "deal" needs no gloss
+            named += " (%s)" % str(result.better)
+        lines.append("%s %s keeps the win."
+                     % ("Instead," if k < n else "Next,", named))
+        lines.append("A winning line from there, %d moves: %s"
+                     % (len(result.line), game.format_moves(result.line)))
+    lines.append("(%d solve%s, %.2f s)" % (result.solves,
+                                           "" if result.solves == 1 else "s",
+                                           result.seconds))
+    return "\n".join(lines)
+
+
+def _after(i):
+    return "at the deal" if i == 0 else "after move %d" % i

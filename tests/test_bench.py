@@ -1,0 +1,70 @@
+"""The benchmarks' deals: fresh random ones from a printed seed, the
+public sets on request (bench/deal_source.py); a tiny run of each."""
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from pysolfc_camelot.cards import parse_deck
+from pysolfc_camelot.plot.notation import parse_deck as parse_plot_deck
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "bench"))
+import deal_source                                          # noqa: E402
+
+
+class Args:
+    deals = seed = deals_file = None
+    public = False
+    default_deals = 1000
+
+
+@pytest.mark.parametrize("game, parse", [("camelot", parse_deck),
+                                         ("plot", parse_plot_deck)])
+def test_the_public_set_is_its_seed(game, parse):
+    public = Args()
+    public.public = True
+    fresh = Args()
+    fresh.seed = deal_source.PUBLIC_SEED[game]
+    a, which = deal_source.choose(public, game, parse)
+    b, said = deal_source.choose(fresh, game, parse)
+    assert len(a) == 1000 and a == b
+    assert "from bench/" in which or "deals-1000.txt" in which
+    assert "seed %d (pass --seed %d to repeat" % (fresh.seed,
+                                                   fresh.seed) in said
+
+
+def bench(script, *args):
+    return subprocess.run([sys.executable, os.path.join("bench", script),
+                           *args], cwd=REPO, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_bench_plot_picks_a_seed_and_repeats_it():
+    r = bench("bench_plot.py", "--deals", "3", "--jobs", "1",
+              "--policies", "greedy")
+    assert r.returncode == 0, r.stderr
+    seed = re.search(r"seed (\d+) \(pass --seed \1 to repeat", r.stdout)
+    assert seed, r.stdout
+    again = bench("bench_plot.py", "--deals", "3", "--jobs", "1",
+                  "--policies", "greedy", "--seed", seed.group(1))
+
+    def counts(out):
+        # the greedy policy is deterministic; solver times are not
+        return [line for line in out.splitlines()
+                if "greedy" in line or line.startswith("deals:")]
+    assert counts(again.stdout) == counts(r.stdout)
+    assert "95% Wilson interval" in r.stdout
+
+
+def test_bench_camelot_on_fresh_deals():
+    # seed 1: the first five deals of `stats --seed 1`, all quick
+    r = bench("bench.py", "--deals", "5", "--seed", "1", "--jobs", "1",
+              "--skip", "2,3", "--games", "2", "--policies",
+              "greedy,perfect")
+    assert r.returncode == 0, r.stderr
+    assert "deals: 5 fresh random deals, seed 1 (pass --seed 1" in r.stdout
+    assert "decided 5/5" in r.stdout
+    assert re.search(r"perfect wins \d/2 .*\(95% ", r.stdout)
