@@ -18,10 +18,11 @@ setup:
 play:
 	$(PYTHON) tools/setup_host.py --play --host "$(HOST)" --game "$(GAME)"
 
-# Screenshots of the GUI tests stay in artifacts/.  pytest's exit status 5
+# Screenshots of the GUI tests stay in artifacts/; the 15 slowest tests
+# (over 5 s) are listed at the end of the run.  pytest's exit status 5
 # (no tests collected) fails like any other.
 test: setup
-	@rc=0; $(VENV_PY) -m pytest -q tests || rc=$$?; \
+	@rc=0; $(VENV_PY) -m pytest -q --durations=15 --durations-min=5 tests || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 
