@@ -36,6 +36,8 @@ import math
 import time
 from typing import NamedTuple, Optional
 
+from . import games
+
 
 class Game(NamedTuple):
     """What the analysis needs of one game: its rules model (``replay``,
@@ -46,16 +48,9 @@ class Game(NamedTuple):
 
 
 def game_named(name: str) -> Game:
-    """``camelot`` or ``plot``; each game's modules are imported only when
-    asked for."""
-    if name == "camelot":
-        from .camelot import rules, solver
-    elif name == "plot":
-        from .plot import rules, solver
-    else:
-        raise ValueError("unknown game %r (expected camelot or plot)"
-                         % (name,))
-    return Game(name, rules, solver)
+    """A game of games.GAMES; its modules are imported only when asked
+    for."""
+    return Game(name, games.part(name, "rules"), games.part(name, "solver"))
 
 
 class IllegalMoveError(ValueError):

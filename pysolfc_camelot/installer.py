@@ -16,9 +16,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from . import __version__, camelot, plot, pysolfc_folders
-from .camelot import hintmode as camelot_hints
-from .plot import hintmode as plot_hints
+from . import __version__, games, pysolfc_folders
 from .pysolfc_folders import FolderError, Place
 
 LOADER_NAME = "camelot_plus.py"
@@ -42,11 +40,12 @@ plugin.load()
 
 
 # The games one install brings, as PySolFC lists them.
-GAMES = ((camelot.GAME_NAME, camelot.GAME_ID), (plot.GAME_NAME, plot.GAME_ID))
+GAMES = games.names_and_ids()
 WHAT = " and ".join(name for name, _ in GAMES)
 # What the games themselves write into PySolFC's config folder: removed
 # only by "uninstall --purge".
-SETTINGS_FILES = (camelot_hints.SETTINGS_FILE, plot_hints.SETTINGS_FILE)
+SETTINGS_FILES = tuple(games.part(name, "hintmode").SETTINGS_FILE
+                       for name in games.GAMES)
 
 
 class InstallError(Exception):

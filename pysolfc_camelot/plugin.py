@@ -9,8 +9,8 @@ PAGES_DIR = Path(__file__).resolve().parent / "html"
 
 
 def rules_filename(game):
-    """The rules page of game ('camelot' or 'plot', a key of
-    rulespages.GAMES) in the player's language, once the installer has
+    """The rules page of game (a name of games.GAMES) in the player's
+    language, once the installer has
     built the pages; None otherwise (PySolFC then shows no page)."""
     from . import rulespages
     if game not in rulespages.GAMES:
@@ -23,8 +23,7 @@ def rules_filename(game):
 
 
 def load():
-    """Register both games: Camelot Plus and The Plot Classic."""
-    from .camelot import game as camelot_game
-    from .plot import game as plot_game
-    camelot_game.register(rules_filename("camelot"))
-    plot_game.register(rules_filename("plot"))
+    """Register every game of games.GAMES with PySolFC."""
+    from . import games
+    for name in games.GAMES:
+        games.part(name, "game").register(rules_filename(name))

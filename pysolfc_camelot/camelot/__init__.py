@@ -5,3 +5,4 @@ PySolFC adapter (game.py)."""
 # untouched, so neither may clash with anything PySolFC registers.
 GAME_ID = 28080
 GAME_NAME = "Camelot Plus"
+DECKS = 1           # 52-card decks in play

@@ -4,6 +4,9 @@ import re
 from typing import NamedTuple, Optional
 
 from ..cards import NotationError, card_name
+# A one-deck game's decks and move lists are the shared ones; named here so
+# that every game's notation.py has the same entry points (games.py).
+from ..cards import format_moves, parse_deck  # noqa: F401
 
 
 class Move(NamedTuple):

@@ -6,3 +6,4 @@ PySolFC adapter (game.py)."""
 # against the names and altnames of PySolFC 3.2.0 and 3.6.1).
 GAME_ID = 28081
 GAME_NAME = "The Plot Classic"
+DECKS = 2           # 52-card decks in play

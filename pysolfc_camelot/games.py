@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The games of this package, one line each: everything that lists games
+(the plugin, the installer, the rules pages, the command line, the host
+set-up) reads this list.
+
+Every game is a subpackage with the same parts under the same names:
+
+==================  ====================================================
+``__init__.py``     its PySolFC id and name (``GAME_ID``, ``GAME_NAME``)
+                    and how many 52-card decks it uses (``DECKS``)
+``rules.py``        the rules model, no PySolFC import: ``Position``
+                    (``new_game``, ``legal_moves``, ``is_legal``,
+                    ``after``, ``status``), a reason for every refusal,
+                    ``replay``
+``notation.py``     the command line's cards, decks and moves
+                    (``parse_deck``, ``parse_moves``, ``format_moves``),
+                    moves named as a player would (``name_move``)
+``solver.py``       the exact solver: ``solve(position, budget_seconds)``
+``hints.py``        the fair and greedy hints on the rules model
+``hintmode.py``     the game's settings file (``SETTINGS_FILE``)
+``solve_worker.py`` the search process behind hints, demo and Solver
+``game.py``         the thin PySolFC adapter: ``register(rules_filename)``
+==================  ====================================================
+
+and its rules pages are ``html-src/<name>/<lang>.html``.  A third game is
+a folder like these and one more name in ``GAMES``.
+"""
+import importlib
+
+GAMES = ("camelot", "plot")     # the first is the command line's default
+DEFAULT = GAMES[0]
+
+
+def package(name):
+    """The game's subpackage (its id, name and decks)."""
+    if name not in GAMES:
+        raise ValueError("unknown game %r (one of %s)"
+                         % (name, ", ".join(GAMES)))
+    return importlib.import_module("." + name, __package__)
+
+
+def part(name, module):
+    """One part of a game, e.g. ``part("plot", "solver")``; imported only
+    when asked for."""
+    package(name)
+    return importlib.import_module(".%s.%s" % (name, module), __package__)
+
+
+def names_and_ids():
+    """[(PySolFC name, game id)] of every game, in GAMES order."""
+    return [(package(n).GAME_NAME, package(n).GAME_ID) for n in GAMES]
