@@ -115,7 +115,8 @@ EN = {
     "plot.hints.fair": "fair",
     "plot.hints.perfect": "perfect",
     # What each pile is (PySolFC's help line for the stack).
-    "plot.help.stock": "Stock: a click deals one card to the waste, once",
+    "plot.help.stock": "Stock: a click deals one card to the waste; no "
+                       "redeal",
     "plot.help.waste": "Waste: its top card goes to a foundation, onto a "
                        "pile or into a space",
     "plot.help.reserve": "Reserve: its top card goes to the foundations "
@@ -171,7 +172,7 @@ RU = {
     "camelot.save.card": "в стопке {stack} лежит карта, которой там не место",
     "camelot.save.crowded": "в ячейке или на сбросе больше одной карты",
     "camelot.save.missing": "не хватает карт",
-    "camelot.save.rules": "карты лежат против правил ({detail})",
+    "camelot.save.rules": "карты разложены не по правилам ({detail})",
     "plot.stock": "Запас: {count}",
     "plot.reserve": "Резерв: {count}",
     "plot.base_rank": "Базовое\nдостоинство: {rank}",
@@ -181,33 +182,34 @@ RU = {
     "plot.hints.label": "Подсказки: {mode}\n(щёлкните, чтобы сменить)",
     "plot.hints.fair": "честные",
     "plot.hints.perfect": "идеальные",
-    "plot.help.stock": "Запас: щелчок сдаёт одну карту на сброс, один раз",
+    "plot.help.stock": "Запас: щелчок сдаёт одну карту на сброс; "
+                       "пересдачи нет",
     "plot.help.waste": "Сброс: верхняя карта идёт на базу, на стопку поля "
-                       "или в пустую стопку",
+                       "или на свободное место",
     "plot.help.reserve": "Резерв: верхняя карта идёт только на базы",
     "plot.help.first_foundation": "Первая база: от базового достоинства "
                                   "до 13 карт; потом открываются остальные",
     "plot.help.foundation": "База: карта базового достоинства, затем по "
                             "возрастанию до 13 карт",
     "plot.help.tableau": "Стопка поля: по убыванию; карта базового "
-                         "достоинства лежит одна; пустую стопку занимает "
-                         "карта со сброса",
+                         "достоинства лежит одна; свободное место "
+                         "занимает карта со сброса",
     "plot.save.other": "Это не сохранённая партия {game} этой версии.",
     "plot.save.damaged": "Сохранённая партия {game} повреждена: {reason}",
     "plot.save.stacks": "в ней неверное число стопок",
     "plot.save.card": "в стопке {stack} лежит карта, которой там не место",
     "plot.save.missing": "не хватает карт",
-    "plot.save.rules": "карты лежат против правил ({detail})",
+    "plot.save.rules": "карты разложены не по правилам ({detail})",
     "solver.stop": "Стоп",                        # PySolFC: Stop
-    "solver.seconds": "{seconds} с",
+    "solver.seconds": "{seconds}\u00a0с",
     "solver.searching": "Поиск...",
-    "solver.solvable": ("Эту игру можно решить за {n} ход.",
-                        "Эту игру можно решить за {n} хода.",
-                        "Эту игру можно решить за {n} ходов."),
+    "solver.solvable": ("Эту раздачу можно выиграть за {n} ход.",
+                        "Эту раздачу можно выиграть за {n} хода.",
+                        "Эту раздачу можно выиграть за {n} ходов."),
     "solver.unsolvable": "Эту раздачу выиграть нельзя.",
-    "solver.gave_up": "Предел итераций исчерпан за {seconds} с, "
+    "solver.gave_up": "Предел итераций достигнут через {seconds}\u00a0с, "
                       "ответа нет.",
-    "solver.stopped": "Остановлено. Игра не изменилась.",
+    "solver.stopped": "Остановлено. Партия не изменилась.",
 }
 
 # -------------------------------------------------------------- Greek --
