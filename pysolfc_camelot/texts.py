@@ -71,7 +71,7 @@ PLURAL_FORMS = {"en": (2, _plural_en), "el": (2, _plural_en),
 EN = {
     # Camelot, beside the tableau: the phase (see the rules page).
     "camelot.phase.1": "Phase 1:\ndeal and place",
-    "camelot.phase.2": "Phase 2:\nremove tens\nand pairs of 10",
+    "camelot.phase.2": "Phase 2:\nremove tens\nand pairs making 10",
     # The hint label; a click on it switches the hint mode.
     "camelot.hints.label": "Hints: {mode}\n(click to change)",
     "camelot.hints.fair": "fair",
@@ -214,12 +214,14 @@ RU = {
 
 # -------------------------------------------------------------- Greek --
 # PySolFC has no Greek catalog, so its menus stay English; our own texts
-# are Greek, with the terms of the el rules page (μάνα, σωρός, θέση,
-# πλέγμα, φιγούρες, απομάκρυνση, μοιρασιά).
+# are Greek, with the terms of the el rules page (μάνα, σωρός, ρεζέρβα
+# (AisleRiot's word for the reserve), θέση, πλέγμα, φιγούρες, απομάκρυνση,
+# μοιρασιά).
 
 EL = {
     "camelot.phase.1": "Φάση 1:\nμοιράστε και\nτοποθετήστε",
-    "camelot.phase.2": "Φάση 2:\nαπομακρύνετε δεκάρια\nκαι ζευγάρια του 10",
+    "camelot.phase.2":
+        "Φάση 2:\nαπομακρύνετε δεκάρια\nκαι ζεύγη με άθροισμα 10",
     "camelot.hints.label": "Υποδείξεις: {mode}\n(κλικ για αλλαγή)",
     "camelot.hints.fair": "τίμιες",
     "camelot.hints.perfect": "τέλειες",
@@ -242,7 +244,7 @@ EL = {
     "camelot.save.missing": "λείπουν φύλλα",
     "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
     "plot.stock": "Μάνα: {count}",
-    "plot.reserve": "Απόθεμα: {count}",
+    "plot.reserve": "Ρεζέρβα: {count}",
     "plot.base_rank": "Βασική\nαξία: {rank}",
     "plot.restricted":
         "Οι άλλες βάσεις ανοίγουν όταν η πρώτη έχει 13: {count}/{full}",
@@ -250,18 +252,18 @@ EL = {
     "plot.hints.label": "Υποδείξεις: {mode}\n(κλικ για αλλαγή)",
     "plot.hints.fair": "τίμιες",
     "plot.hints.perfect": "τέλειες",
-    "plot.help.stock": "Μάνα: ένα κλικ μοιράζει ένα φύλλο στον σωρό, μία "
-                       "φορά",
+    "plot.help.stock": "Μάνα: ένα κλικ μοιράζει ένα φύλλο στον σωρό· "
+                       "χωρίς νέο μοίρασμα",
     "plot.help.waste": "Σωρός: το πάνω φύλλο πάει σε βάση, σε στοίβα ή σε "
                        "κενή θέση",
-    "plot.help.reserve": "Απόθεμα: το πάνω φύλλο πάει μόνο στις βάσεις",
+    "plot.help.reserve": "Ρεζέρβα: το πάνω φύλλο πάει μόνο στις βάσεις",
     "plot.help.first_foundation": "Πρώτη βάση: από τη βασική αξία ως τα "
                                   "13 φύλλα· μετά ανοίγουν οι άλλες",
     "plot.help.foundation": "Βάση: ένα φύλλο της βασικής αξίας, μετά προς "
                             "τα πάνω ως τα 13 φύλλα",
     "plot.help.tableau": "Στοίβα του ταμπλό: προς τα κάτω· ένα φύλλο της "
                          "βασικής αξίας μένει μόνο του· μια κενή θέση "
-                         "παίρνει το φύλλο του σωρού",
+                         "παίρνει το πάνω φύλλο του σωρού",
     "plot.save.other":
         "Δεν είναι αποθηκευμένη παρτίδα του {game} αυτής της έκδοσης.",
     "plot.save.damaged":
