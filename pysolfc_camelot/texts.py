@@ -290,7 +290,8 @@ EL = {
 
 FR = {
     "camelot.phase.1": "Phase 1\u00a0:\ndistribuez et\nposez les cartes",
-    "camelot.phase.2": "Phase 2\u00a0:\nretirez les dix\net les paires de 10",
+    "camelot.phase.2":
+        "Phase 2\u00a0:\nretirez les dix\net les paires qui font 10",
     "camelot.hints.label": "Indices\u00a0: {mode}\n(cliquez pour changer)",
     "camelot.hints.fair": "loyaux",
     "camelot.hints.perfect": "parfaits",
@@ -309,8 +310,8 @@ FR = {
     "camelot.save.other":
         "Ce n’est pas une partie de {game} sauvegardée par cette version.",
     "camelot.save.damaged":
-        "Cette partie de {game} sauvegardée est endommagée\u00a0: {reason}",
-    "camelot.save.stacks": "le nombre de piles est faux",
+        "Cette partie sauvegardée de {game} est endommagée\u00a0: {reason}",
+    "camelot.save.stacks": "le nombre de piles est incorrect",
     "camelot.save.card": "la pile {stack} contient une carte qui n’a rien "
                          "à y faire",
     "camelot.save.crowded": "une case ou la défausse contient plus d’une "
@@ -327,9 +328,9 @@ FR = {
     "plot.hints.fair": "loyaux",
     "plot.hints.perfect": "parfaits",
     "plot.help.stock": "Pioche\u00a0: un clic retourne une carte sur la "
-                       "défausse, une seule fois",
-    "plot.help.waste": "Défausse\u00a0: sa carte va sur une fondation, sur "
-                       "une pile ou dans une place vide",
+                       "défausse\u00a0; pas de redistribution",
+    "plot.help.waste": "Défausse\u00a0: sa carte du dessus va sur une "
+                       "fondation, sur une pile ou dans un emplacement vide",
     "plot.help.reserve": "Réserve\u00a0: sa carte du dessus ne va que sur "
                          "les fondations",
     "plot.help.first_foundation": "Première fondation\u00a0: de la valeur "
@@ -339,12 +340,12 @@ FR = {
                             "base, puis en montant jusqu’à 13 cartes",
     "plot.help.tableau": "Pile du tableau\u00a0: en descendant\u00a0; une "
                          "carte de la valeur de base reste seule\u00a0; "
-                         "une place vide prend la carte de la défausse",
+                         "un emplacement vide prend la carte de la défausse",
     "plot.save.other":
         "Ce n’est pas une partie de {game} sauvegardée par cette version.",
     "plot.save.damaged":
-        "Cette partie de {game} sauvegardée est endommagée\u00a0: {reason}",
-    "plot.save.stacks": "le nombre de piles est faux",
+        "Cette partie sauvegardée de {game} est endommagée\u00a0: {reason}",
+    "plot.save.stacks": "le nombre de piles est incorrect",
     "plot.save.card": "la pile {stack} contient une carte qui n’a rien "
                       "à y faire",
     "plot.save.missing": "il manque des cartes",
