@@ -51,6 +51,12 @@ def tr(key, **fields):
     return translate(key, **fields)
 
 
+def decimal(value):
+    """Seconds with one decimal, as the player's language writes them."""
+    from .texts import decimal as local_decimal
+    return local_decimal(value)
+
+
 # ------------------------------------------------------------------ tasks
 
 class Task:
@@ -669,7 +675,7 @@ class SolverBase:
     @staticmethod
     def _searching_text(task):
         return "%s %s" % (tr("solver.searching"), tr(
-            "solver.seconds", seconds="%.1f" % task.elapsed()))
+            "solver.seconds", seconds=decimal(task.elapsed())))
 
     def _poll(self):
         self._after = None
@@ -717,7 +723,7 @@ class SolverBase:
                 text = tr("solver.unsolvable")
             else:
                 self.solver_state = "intractable"
-                text = tr("solver.gave_up", seconds="%.1f" % task.elapsed())
+                text = tr("solver.gave_up", seconds=decimal(task.elapsed()))
         self._say(text, iter="", depth="", states=str(states))
         if self.solver_state == "solved" and self._dialog_alive():
             try:

@@ -98,7 +98,9 @@ EN = {
     "camelot.save.card": "stack {stack} holds a card that cannot be there",
     "camelot.save.crowded": "a slot or the waste holds more than one card",
     "camelot.save.missing": "cards are missing",
-    "camelot.save.rules": "the cards break the rules ({detail})",
+    # (In English the rules model's own reason follows in brackets; see
+    # rules_broken below.)
+    "camelot.save.rules": "the cards break the rules",
     # The Plot, on the table.  Under the stock and the reserve: how many
     # cards they hold.
     "plot.stock": "Stock: {count}",
@@ -133,7 +135,7 @@ EN = {
     "plot.save.stacks": "it has the wrong number of stacks",
     "plot.save.card": "stack {stack} holds a card that cannot be there",
     "plot.save.missing": "cards are missing",
-    "plot.save.rules": "the cards break the rules ({detail})",
+    "plot.save.rules": "the cards break the rules",
     # The Solver dialog (Assist > Solver), shared by our games.
     "solver.stop": "Stop",
     "solver.seconds": "{seconds} s",
@@ -172,7 +174,7 @@ RU = {
     "camelot.save.card": "в стопке {stack} лежит карта, которой там не место",
     "camelot.save.crowded": "в ячейке или на сбросе больше одной карты",
     "camelot.save.missing": "не хватает карт",
-    "camelot.save.rules": "карты разложены не по правилам ({detail})",
+    "camelot.save.rules": "карты разложены не по правилам",
     "plot.stock": "Запас: {count}",
     "plot.reserve": "Резерв: {count}",
     "plot.base_rank": "Базовое\nдостоинство: {rank}",
@@ -199,7 +201,7 @@ RU = {
     "plot.save.stacks": "в ней неверное число стопок",
     "plot.save.card": "в стопке {stack} лежит карта, которой там не место",
     "plot.save.missing": "не хватает карт",
-    "plot.save.rules": "карты разложены не по правилам ({detail})",
+    "plot.save.rules": "карты разложены не по правилам",
     "solver.stop": "Стоп",                        # PySolFC: Stop
     "solver.seconds": "{seconds}\u00a0с",
     "solver.searching": "Поиск...",
@@ -242,7 +244,7 @@ EL = {
     "camelot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
     "camelot.save.crowded": "μια θέση ή ο σωρός έχει πάνω από ένα φύλλο",
     "camelot.save.missing": "λείπουν φύλλα",
-    "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
+    "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες",
     "plot.stock": "Μάνα: {count}",
     "plot.reserve": "Ρεζέρβα: {count}",
     "plot.base_rank": "Βασική\nαξία: {rank}",
@@ -271,7 +273,7 @@ EL = {
     "plot.save.stacks": "έχει λάθος αριθμό στοιβών",
     "plot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
     "plot.save.missing": "λείπουν φύλλα",
-    "plot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
+    "plot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες",
     "solver.stop": "Διακοπή",
     "solver.seconds": "{seconds} δευτ.",
     "solver.searching": "Αναζήτηση...",
@@ -317,7 +319,7 @@ FR = {
     "camelot.save.crowded": "une case ou la défausse contient plus d’une "
                             "carte",
     "camelot.save.missing": "il manque des cartes",
-    "camelot.save.rules": "les cartes enfreignent les règles ({detail})",
+    "camelot.save.rules": "les cartes enfreignent les règles",
     "plot.stock": "Pioche\u00a0: {count}",
     "plot.reserve": "Réserve\u00a0: {count}",
     "plot.base_rank": "Valeur\nde base\u00a0: {rank}",
@@ -349,7 +351,7 @@ FR = {
     "plot.save.card": "la pile {stack} contient une carte qui n’a rien "
                       "à y faire",
     "plot.save.missing": "il manque des cartes",
-    "plot.save.rules": "les cartes enfreignent les règles ({detail})",
+    "plot.save.rules": "les cartes enfreignent les règles",
     "solver.stop": "Stop",                       # PySolFC: Stop
     "solver.seconds": "{seconds}\u00a0s",
     "solver.searching": "Recherche...",
@@ -375,11 +377,17 @@ def language(environ=None):
     return lang if lang in TABLES else DEFAULT_LANGUAGE
 
 
+def _lang(lang):
+    """lang if we speak it; None: the player's; anything else: English."""
+    if lang not in TABLES:
+        lang = language() if lang is None else DEFAULT_LANGUAGE
+    return lang
+
+
 def tr(key, lang=None, n=None, **fields):
     """The text for key in lang (None: ``language()``), with ``fields``
     (and ``n``) filled in; ``n`` also picks the plural form."""
-    if lang not in TABLES:
-        lang = language() if lang is None else DEFAULT_LANGUAGE
+    lang = _lang(lang)
     text = TABLES[lang].get(key)
     if text is None:                    # a missing translation: English
         lang, text = DEFAULT_LANGUAGE, EN[key]
@@ -390,3 +398,27 @@ def tr(key, lang=None, n=None, **fields):
     if n is not None:
         fields["n"] = n
     return text.format(**fields)
+
+
+# Languages that write a decimal comma: 12,3 s, 48,3 %.
+DECIMAL_COMMA = ("ru", "el", "fr")
+
+
+def decimal(value, digits=1, lang=None):
+    """A number with ``digits`` decimals as lang (None: the player's)
+    writes it: 12.3 -> "12.3" in English, "12,3" in Russian, Greek and
+    French.  The Solver dialog's seconds and the rules pages' shares."""
+    text = "%.*f" % (digits, value)
+    return text.replace(".", ",") if _lang(lang) in DECIMAL_COMMA else text
+
+
+def rules_broken(key, detail, lang=None):
+    """Why a save cannot be loaded when its cards break the rules: the
+    text of key (``<game>.save.rules``), and where the player reads
+    English the rules model's own explanation after it in brackets.  The
+    rules models explain in English only (the command line shows the same
+    words); in another language that explanation would put English inside
+    a translated sentence, so it is left out there."""
+    lang = _lang(lang)
+    text = tr(key, lang=lang)
+    return "%s (%s)" % (text, detail) if lang == "en" else text
