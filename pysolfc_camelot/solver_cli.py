@@ -64,7 +64,7 @@ def other_games_deck(game, text):
     "card AC appears twice")."""
     size, name, extra, _ = DECKS[game or "camelot"]
     n = len([w for w in re.split(r"[\s,]+", text.strip()) if w])
-    for other, (other_size, other_name, _, option) in DECKS.items():
+    for other_size, other_name, _, option in DECKS.values():
         if other_size == n != size:
             return ("this deck has %d cards, as %s's does; %s's has %d%s: "
                     "for %s use %s" % (n, other_name, name, size, extra,

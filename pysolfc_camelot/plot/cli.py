@@ -38,4 +38,4 @@ def replay(deck_text, moves_text, as_json=False, out=None, err=None):
                                            rules.MAX_SCORE), file=out)
         if error:
             print("move %d refused: %s" % (failed_at, error), file=out)
-    return 0 if failed_at is None else 1
+    return 0 if failed_at is None else 1     # cli.REFUSED
