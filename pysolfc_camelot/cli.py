@@ -1,6 +1,7 @@
 """The command line: ``python -m pysolfc_camelot COMMAND ...``."""
 import argparse
 import json
+import os
 import sys
 
 from . import __version__, solver_cli
@@ -10,7 +11,17 @@ from .cards import NotationError, parse_deck
 from .plot import cli as plot_cli
 
 
+# replay's exit status when a move is refused (the result is printed as
+# for any other move list): 0 all moves played, 2 text that is not a deck
+# or a move list.
+REFUSED = 1
+
+
 def cmd_replay(args):
+    wrong_game = solver_cli.other_games_deck(args.game, args.deck)
+    if wrong_game:
+        print("error: %s" % wrong_game, file=sys.stderr)
+        return 2
     if args.game == "plot":
         return plot_cli.replay(args.deck, args.moves, args.json)
     try:
@@ -31,7 +42,7 @@ def cmd_replay(args):
                                            rules.MAX_SCORE))
         if error:
             print("move %d refused: %s" % (failed_at, error))
-    return 0
+    return 0 if failed_at is None else REFUSED
 
 
 def cmd_installer(args):
@@ -52,13 +63,25 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser():
-    parser = _Parser(prog="python -m pysolfc_camelot",
-                     description="Camelot for PySolFC: play, solve, install.")
+    parser = _Parser(
+        prog="python -m pysolfc_camelot",
+        description="Two patience games for PySolFC, Camelot Plus (game id "
+        "28080) and The Plot Classic (28081): replay a move list, solve "
+        "decks, measure how many deals can be won, install the plugin.  "
+        "Where the game matters, --game camelot (the default) or --game "
+        "plot picks it.  Playing is done in PySolFC: install the plugin "
+        "and choose the game there (in a checkout, `make play` or `make "
+        "play GAME=plot` sets up and starts it).")
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND",
                                 parser_class=_Parser)
     sub.required = True
-    p = sub.add_parser("replay", help="play a move list on a deck")
+    p = sub.add_parser(
+        "replay", help="play a move list on a deck",
+        description="Play a move list on a deck and print where it "
+        "leads.  Exit status: 0 every move was played, %d a move was "
+        "refused (the output says which and why), 2 the deck or move "
+        "text is not valid." % REFUSED)
     p.add_argument("--game", choices=("camelot", "plot"), default="camelot",
                    help="which game (default camelot)")
     p.add_argument("--deck", required=True,
@@ -99,5 +122,17 @@ def build_parser():
 
 
 def main(argv=None):
+    """Run one command; its exit status.  A reader that stops early
+    (``solve ... | head -1``) ends the command quietly with status 141,
+    the status of a command stopped by SIGPIPE, as other tools do."""
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # Nothing more can reach the reader; point stdout at /dev/null so
+        # that Python's own flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141

@@ -53,6 +53,12 @@ def tr(key, **fields):
     return translate(key, **fields)
 
 
+def decimal(value):
+    """Seconds with one decimal, as the player's language writes them."""
+    from .texts import decimal as local_decimal
+    return local_decimal(value)
+
+
 # ------------------------------------------------------------------ tasks
 
 class Task:
@@ -678,7 +684,7 @@ class SolverBase:
 
     @staticmethod
     def _seconds(task):
-        return tr("solver.seconds", seconds="%.1f" % task.elapsed())
+        return tr("solver.seconds", seconds=decimal(task.elapsed()))
 
     def _show_progress(self):
         task = self.task
@@ -734,7 +740,7 @@ class SolverBase:
                           else "solver.unsolvable")
             else:
                 self.solver_state = "intractable"
-                text = tr("solver.gave_up", seconds="%.1f" % task.elapsed())
+                text = tr("solver.gave_up", seconds=decimal(task.elapsed()))
         self._say(text, **self._fields(task, states))
         if self.solver_state == "solved" and self._dialog_alive():
             try:

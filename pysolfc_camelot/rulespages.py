@@ -24,23 +24,29 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from . import camelot, plot
+from . import camelot, plot, texts
 
 LANGUAGES = ("en", "ru", "el", "fr")
 DEFAULT_LANGUAGE = "en"
 
 
-def percentage(value, language, phrases):
+def percentage(value, language, phrases=None):
     """A measured share as each language writes it: a fraction (0.483 ->
-    "48.3%", "48,3 %" in French), a string used as it is, or, for None or
-    the English phrase, the phrase in the page's language."""
-    if value is None or value == phrases["en"]:
+    "48.3%", "48,3 %" in French, see ``texts.decimal``), a string used as
+    it is, or, where the page's sentence has a phrase for it (``phrases``,
+    by language), the English phrase given as the value: the phrase in the
+    page's language.  No value (None) is an error: a page sentence is
+    written around its figure, so an unmeasured one needs the sentence
+    rewritten, not a stand-in phrase."""
+    if phrases is not None and value == phrases["en"]:
         return phrases[language]
+    if value is None:
+        raise ValueError("a figure of the rules pages is not measured: "
+                         "rewrite the sentences that show it")
     if isinstance(value, float):
-        text = "%.1f" % (100 * value)
+        text = texts.decimal(100 * value, 1, language)
         if language == "en":
             return text + "%"
-        text = text.replace(".", ",")
         return text + ("\u00a0%" if language in ("ru", "fr") else "%")
     return str(value)
 
@@ -48,7 +54,8 @@ def percentage(value, language, phrases):
 # Camelot: how many random deals can be won with full knowledge of the
 # stock.  Measured by bench/bench.py: 503 of the 1,000 public deals, 95%
 # interval 47.2% .. 53.4%.  "about half" (ABOUT_HALF["en"]) gives the
-# phrase in each page's language.
+# phrase in each page's language; the pages' sentence ("...: about half.")
+# reads right with it.
 WINNABLE_SHARE = 0.503
 ABOUT_HALF = {"en": "about half", "ru": "около половины",
               "el": "περίπου το μισό", "fr": "environ la moitié"}
@@ -58,10 +65,11 @@ def winnable_share(language):
     return percentage(WINNABLE_SHARE, language, ABOUT_HALF)
 
 
-# The Plot: the share of random deals the demo wins.  None until measured
-# (the pages then say so); then a fraction, or a string used as it is on
-# every page (e.g. with its interval).  Measured by bench/bench_plot.py on
-# the 1,000 public deals (bench/plot-deals-1000.txt): the demo (the fair
+# The Plot: shares of random deals, each a fraction or a string used as
+# it is on every page (e.g. with its interval); None stops the pages'
+# build, since their sentences need a number.  Measured by
+# bench/bench_plot.py on the 1,000 public deals
+# (bench/plot-deals-1000.txt): the demo (the fair
 # hint) wins 883, 95% interval 86.2% .. 90.1%; the greedy baseline 811,
 # 78.6% .. 83.4%; the solver finds a win for 988 deals, proves 6 lost and
 # leaves 6 undecided within 10 s each, so at least 98.8% are winnable
@@ -69,20 +77,18 @@ def winnable_share(language):
 DEMO_WIN_RATE = 0.883
 GREEDY_WIN_RATE = 0.811
 PLOT_WINNABLE_SHARE = 0.988
-NOT_MEASURED = {"en": "not measured yet", "ru": "пока не измерена",
-                "el": "δεν έχει μετρηθεί ακόμη", "fr": "pas encore mesurée"}
 
 
 def demo_win_rate(language):
-    return percentage(DEMO_WIN_RATE, language, NOT_MEASURED)
+    return percentage(DEMO_WIN_RATE, language)
 
 
 def greedy_win_rate(language):
-    return percentage(GREEDY_WIN_RATE, language, NOT_MEASURED)
+    return percentage(GREEDY_WIN_RATE, language)
 
 
 def plot_winnable_share(language):
-    return percentage(PLOT_WINNABLE_SHARE, language, NOT_MEASURED)
+    return percentage(PLOT_WINNABLE_SHARE, language)
 
 
 # Every game with rules pages: its PySolFC name and the placeholders of its

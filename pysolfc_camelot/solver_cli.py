@@ -2,6 +2,7 @@
 import json
 import math
 import random
+import re
 import sys
 import threading
 import time
@@ -56,6 +57,27 @@ GAMES = {
 
 def game_named(name):
     return GAMES[name or "camelot"]()
+
+
+# Each game's deck: its size, its name, and how to ask for the game.
+DECKS = {"camelot": (52, "Camelot", "", "--game camelot (the default)"),
+         "plot": (104, "The Plot", " (each card twice)", "--game plot")}
+
+
+def other_games_deck(game, text):
+    """The error for a deck of the other game's size given to ``game``
+    (e.g. 104 cards to Camelot), naming the option that fits; None if the
+    deck's size is not another game's.  Such a deck can never be this
+    game's, so this replaces the parser's message (which would say only
+    "card AC appears twice")."""
+    size, name, extra, _ = DECKS[game or "camelot"]
+    n = len([w for w in re.split(r"[\s,]+", text.strip()) if w])
+    for other_size, other_name, _, option in DECKS.values():
+        if other_size == n != size:
+            return ("this deck has %d cards, as %s's does; %s's has %d%s: "
+                    "for %s use %s" % (n, other_name, name, size, extra,
+                                       other_name, option))
+    return None
 
 
 def register(subparsers):
@@ -158,6 +180,9 @@ def cmd_solve(args):
     decks = []
     for lineno, text in texts:
         try:
+            wrong_game = other_games_deck(game.name, text)
+            if wrong_game:
+                raise NotationError(wrong_game)
             decks.append(game.parse_deck(text))
         except NotationError as e:
             where = "" if lineno is None else "line %d: " % lineno
@@ -385,7 +410,8 @@ def cmd_stats(args):
         print("(undecided deals counted as lost for the lower bound and as"
               " won for the upper)")
     print("solve time per deal: median %.4f s, p90 %.4f s, p99 %.4f s,"
-          " max %.3f s; total %.1f s (wall %.1f s, %d jobs)"
+          " max %.3f s; total %.1f s (wall %.1f s, %d %s)"
           % (s["median"], s["p90"], s["p99"], s["max"], s["seconds_total"],
-             s["wall_seconds"], args.jobs))
+             s["wall_seconds"], args.jobs,
+             "job" if args.jobs == 1 else "jobs"))
     return 0

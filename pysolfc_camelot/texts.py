@@ -71,7 +71,7 @@ PLURAL_FORMS = {"en": (2, _plural_en), "el": (2, _plural_en),
 EN = {
     # Camelot, beside the tableau: the phase (see the rules page).
     "camelot.phase.1": "Phase 1:\ndeal and place",
-    "camelot.phase.2": "Phase 2:\nremove tens\nand pairs of 10",
+    "camelot.phase.2": "Phase 2:\nremove tens\nand pairs making 10",
     # The hint label; a click on it switches the hint mode.
     "camelot.hints.label": "Hints: {mode}\n(click or M to change)",
     "camelot.hints.fair": "fair",
@@ -98,7 +98,9 @@ EN = {
     "camelot.save.card": "stack {stack} holds a card that cannot be there",
     "camelot.save.crowded": "a slot or the waste holds more than one card",
     "camelot.save.missing": "cards are missing",
-    "camelot.save.rules": "the cards break the rules ({detail})",
+    # (In English the rules model's own reason follows in brackets; see
+    # rules_broken below.)
+    "camelot.save.rules": "the cards break the rules",
     # The Plot, on the table.  Under the stock and the reserve: how many
     # cards they hold.
     "plot.stock": "Stock: {count}",
@@ -115,7 +117,8 @@ EN = {
     "plot.hints.fair": "fair",
     "plot.hints.perfect": "perfect",
     # What each pile is (PySolFC's help line for the stack).
-    "plot.help.stock": "Stock: a click deals one card to the waste, once",
+    "plot.help.stock": "Stock: a click deals one card to the waste; no "
+                       "redeal",
     "plot.help.waste": "Waste: its top card goes to a foundation, onto a "
                        "pile or into a space",
     "plot.help.reserve": "Reserve: its top card goes to the foundations "
@@ -132,7 +135,7 @@ EN = {
     "plot.save.stacks": "it has the wrong number of stacks",
     "plot.save.card": "stack {stack} holds a card that cannot be there",
     "plot.save.missing": "cards are missing",
-    "plot.save.rules": "the cards break the rules ({detail})",
+    "plot.save.rules": "the cards break the rules",
     # The Solver dialog (Assist > Solver), shared by our games.
     # Speech (PySolFC 3.4 and later read these to a screen reader).
     "camelot.speech.stock": ("Stock: {n} card", "Stock: {n} cards"),
@@ -211,7 +214,7 @@ RU = {
     "camelot.save.card": "в стопке {stack} лежит карта, которой там не место",
     "camelot.save.crowded": "в ячейке или на сбросе больше одной карты",
     "camelot.save.missing": "не хватает карт",
-    "camelot.save.rules": "карты лежат против правил ({detail})",
+    "camelot.save.rules": "карты разложены не по правилам",
     "plot.stock": "Запас: {count}",
     "plot.reserve": "Резерв: {count}",
     "plot.base_rank": "Базовое\nдостоинство: {rank}",
@@ -221,27 +224,28 @@ RU = {
     "plot.hints.label": "Подсказки: {mode}\n(щелчок или M — сменить)",
     "plot.hints.fair": "честные",
     "plot.hints.perfect": "идеальные",
-    "plot.help.stock": "Запас: щелчок сдаёт одну карту на сброс, один раз",
+    "plot.help.stock": "Запас: щелчок сдаёт одну карту на сброс; "
+                       "пересдачи нет",
     "plot.help.waste": "Сброс: верхняя карта идёт на базу, на стопку поля "
-                       "или в пустую стопку",
+                       "или на свободное место",
     "plot.help.reserve": "Резерв: верхняя карта идёт только на базы",
     "plot.help.first_foundation": "Первая база: от базового достоинства "
                                   "до 13 карт; потом открываются остальные",
     "plot.help.foundation": "База: карта базового достоинства, затем по "
                             "возрастанию до 13 карт",
     "plot.help.tableau": "Стопка поля: по убыванию; карта базового "
-                         "достоинства лежит одна; пустую стопку занимает "
-                         "карта со сброса",
+                         "достоинства лежит одна; свободное место "
+                         "занимает карта со сброса",
     "plot.save.other": "Это не сохранённая партия {game} этой версии.",
     "plot.save.damaged": "Сохранённая партия {game} повреждена: {reason}",
     "plot.save.stacks": "в ней неверное число стопок",
     "plot.save.card": "в стопке {stack} лежит карта, которой там не место",
     "plot.save.missing": "не хватает карт",
-    "plot.save.rules": "карты лежат против правил ({detail})",
+    "plot.save.rules": "карты разложены не по правилам",
     "camelot.speech.stock": ("Запас: {n} карта", "Запас: {n} карты",
                              "Запас: {n} карт"),
     "camelot.speech.waste": "{card} - сброс",
-    "camelot.speech.waste_empty": "Сброс пуст",
+    "camelot.speech.waste_empty": "Сброс: карт нет",
     "camelot.speech.slot.king": "ячейка короля",
     "camelot.speech.slot.queen": "ячейка дамы",
     "camelot.speech.slot.jack": "ячейка валета",
@@ -273,15 +277,15 @@ RU = {
         "Стопка поля {i}: свободное место, только для карты {rank}",
     "plot.speech.score": "Очки: {score} из {max}",
     "solver.stop": "Стоп",                        # PySolFC: Stop
-    "solver.seconds": "{seconds} с",
+    "solver.seconds": "{seconds}\u00a0с",
     "solver.searching": "Поиск...",
-    "solver.solvable": ("Эту игру можно решить за {n} ход.",
-                        "Эту игру можно решить за {n} хода.",
-                        "Эту игру можно решить за {n} ходов."),
+    "solver.solvable": ("Эту раздачу можно выиграть за {n} ход.",
+                        "Эту раздачу можно выиграть за {n} хода.",
+                        "Эту раздачу можно выиграть за {n} ходов."),
     "solver.unsolvable": "Эту раздачу выиграть нельзя.",
-    "solver.gave_up": "Предел итераций исчерпан за {seconds} с, "
+    "solver.gave_up": "Предел итераций достигнут через {seconds}\u00a0с, "
                       "ответа нет.",
-    "solver.stopped": "Остановлено. Игра не изменилась.",
+    "solver.stopped": "Остановлено. Партия не изменилась.",
     "solver.title": "PySolFC - решатель: {game}",
     "solver.field.time": "Время:",
     "solver.field.position": "Позиция:",
@@ -299,12 +303,14 @@ RU = {
 
 # -------------------------------------------------------------- Greek --
 # PySolFC has no Greek catalog, so its menus stay English; our own texts
-# are Greek, with the terms of the el rules page (μάνα, σωρός, θέση,
-# πλέγμα, φιγούρες, απομάκρυνση, μοιρασιά).
+# are Greek, with the terms of the el rules page (μάνα, σωρός, ρεζέρβα
+# (AisleRiot's word for the reserve), θέση, πλέγμα, φιγούρες, απομάκρυνση,
+# μοιρασιά).
 
 EL = {
     "camelot.phase.1": "Φάση 1:\nμοιράστε και\nτοποθετήστε",
-    "camelot.phase.2": "Φάση 2:\nαπομακρύνετε δεκάρια\nκαι ζευγάρια του 10",
+    "camelot.phase.2":
+        "Φάση 2:\nαπομακρύνετε δεκάρια\nκαι ζεύγη με άθροισμα 10",
     "camelot.hints.label": "Υποδείξεις: {mode}\n(κλικ ή M για αλλαγή)",
     "camelot.hints.fair": "τίμιες",
     "camelot.hints.perfect": "τέλειες",
@@ -325,9 +331,9 @@ EL = {
     "camelot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
     "camelot.save.crowded": "μια θέση ή ο σωρός έχει πάνω από ένα φύλλο",
     "camelot.save.missing": "λείπουν φύλλα",
-    "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
+    "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες",
     "plot.stock": "Μάνα: {count}",
-    "plot.reserve": "Απόθεμα: {count}",
+    "plot.reserve": "Ρεζέρβα: {count}",
     "plot.base_rank": "Βασική\nαξία: {rank}",
     "plot.restricted":
         "Οι άλλες βάσεις ανοίγουν όταν η πρώτη έχει 13: {count}/{full}",
@@ -335,18 +341,18 @@ EL = {
     "plot.hints.label": "Υποδείξεις: {mode}\n(κλικ ή M για αλλαγή)",
     "plot.hints.fair": "τίμιες",
     "plot.hints.perfect": "τέλειες",
-    "plot.help.stock": "Μάνα: ένα κλικ μοιράζει ένα φύλλο στον σωρό, μία "
-                       "φορά",
+    "plot.help.stock": "Μάνα: ένα κλικ μοιράζει ένα φύλλο στον σωρό· "
+                       "χωρίς νέο μοίρασμα",
     "plot.help.waste": "Σωρός: το πάνω φύλλο πάει σε βάση, σε στοίβα ή σε "
                        "κενή θέση",
-    "plot.help.reserve": "Απόθεμα: το πάνω φύλλο πάει μόνο στις βάσεις",
+    "plot.help.reserve": "Ρεζέρβα: το πάνω φύλλο πάει μόνο στις βάσεις",
     "plot.help.first_foundation": "Πρώτη βάση: από τη βασική αξία ως τα "
                                   "13 φύλλα· μετά ανοίγουν οι άλλες",
     "plot.help.foundation": "Βάση: ένα φύλλο της βασικής αξίας, μετά προς "
                             "τα πάνω ως τα 13 φύλλα",
     "plot.help.tableau": "Στοίβα του ταμπλό: προς τα κάτω· ένα φύλλο της "
                          "βασικής αξίας μένει μόνο του· μια κενή θέση "
-                         "παίρνει το φύλλο του σωρού",
+                         "παίρνει το πάνω φύλλο του σωρού",
     "plot.save.other":
         "Δεν είναι αποθηκευμένη παρτίδα του {game} αυτής της έκδοσης.",
     "plot.save.damaged":
@@ -354,7 +360,7 @@ EL = {
     "plot.save.stacks": "έχει λάθος αριθμό στοιβών",
     "plot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
     "plot.save.missing": "λείπουν φύλλα",
-    "plot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες ({detail})",
+    "plot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες",
     "camelot.speech.stock": ("Μάνα: {n} φύλλο", "Μάνα: {n} φύλλα"),
     "camelot.speech.waste": "{card} - σωρός",
     "camelot.speech.waste_empty": "Ο σωρός είναι άδειος",
@@ -414,7 +420,8 @@ EL = {
 
 FR = {
     "camelot.phase.1": "Phase 1\u00a0:\ndistribuez et\nposez les cartes",
-    "camelot.phase.2": "Phase 2\u00a0:\nretirez les dix\net les paires de 10",
+    "camelot.phase.2":
+        "Phase 2\u00a0:\nretirez les dix\net les paires qui font 10",
     "camelot.hints.label": "Indices\u00a0: {mode}\n(clic ou M pour changer)",
     "camelot.hints.fair": "loyaux",
     "camelot.hints.perfect": "parfaits",
@@ -433,14 +440,14 @@ FR = {
     "camelot.save.other":
         "Ce n’est pas une partie de {game} sauvegardée par cette version.",
     "camelot.save.damaged":
-        "Cette partie de {game} sauvegardée est endommagée\u00a0: {reason}",
-    "camelot.save.stacks": "le nombre de piles est faux",
+        "Cette partie sauvegardée de {game} est endommagée\u00a0: {reason}",
+    "camelot.save.stacks": "le nombre de piles est incorrect",
     "camelot.save.card": "la pile {stack} contient une carte qui n’a rien "
                          "à y faire",
     "camelot.save.crowded": "une case ou la défausse contient plus d’une "
                             "carte",
     "camelot.save.missing": "il manque des cartes",
-    "camelot.save.rules": "les cartes enfreignent les règles ({detail})",
+    "camelot.save.rules": "les cartes enfreignent les règles",
     "plot.stock": "Pioche\u00a0: {count}",
     "plot.reserve": "Réserve\u00a0: {count}",
     "plot.base_rank": "Valeur\nde base\u00a0: {rank}",
@@ -451,9 +458,9 @@ FR = {
     "plot.hints.fair": "loyaux",
     "plot.hints.perfect": "parfaits",
     "plot.help.stock": "Pioche\u00a0: un clic retourne une carte sur la "
-                       "défausse, une seule fois",
-    "plot.help.waste": "Défausse\u00a0: sa carte va sur une fondation, sur "
-                       "une pile ou dans une place vide",
+                       "défausse\u00a0; pas de redistribution",
+    "plot.help.waste": "Défausse\u00a0: sa carte du dessus va sur une "
+                       "fondation, sur une pile ou dans un emplacement vide",
     "plot.help.reserve": "Réserve\u00a0: sa carte du dessus ne va que sur "
                          "les fondations",
     "plot.help.first_foundation": "Première fondation\u00a0: de la valeur "
@@ -463,16 +470,16 @@ FR = {
                             "base, puis en montant jusqu’à 13 cartes",
     "plot.help.tableau": "Pile du tableau\u00a0: en descendant\u00a0; une "
                          "carte de la valeur de base reste seule\u00a0; "
-                         "une place vide prend la carte de la défausse",
+                         "un emplacement vide prend la carte de la défausse",
     "plot.save.other":
         "Ce n’est pas une partie de {game} sauvegardée par cette version.",
     "plot.save.damaged":
-        "Cette partie de {game} sauvegardée est endommagée\u00a0: {reason}",
-    "plot.save.stacks": "le nombre de piles est faux",
+        "Cette partie sauvegardée de {game} est endommagée\u00a0: {reason}",
+    "plot.save.stacks": "le nombre de piles est incorrect",
     "plot.save.card": "la pile {stack} contient une carte qui n’a rien "
                       "à y faire",
     "plot.save.missing": "il manque des cartes",
-    "plot.save.rules": "les cartes enfreignent les règles ({detail})",
+    "plot.save.rules": "les cartes enfreignent les règles",
     "camelot.speech.stock": ("Pioche\u00a0: {n} carte",
                              "Pioche\u00a0: {n} cartes"),
     "camelot.speech.waste": "{card} - défausse",
@@ -543,11 +550,17 @@ def language(environ=None):
     return lang if lang in TABLES else DEFAULT_LANGUAGE
 
 
+def _lang(lang):
+    """lang if we speak it; None: the player's; anything else: English."""
+    if lang not in TABLES:
+        lang = language() if lang is None else DEFAULT_LANGUAGE
+    return lang
+
+
 def tr(key, lang=None, n=None, **fields):
     """The text for key in lang (None: ``language()``), with ``fields``
     (and ``n``) filled in; ``n`` also picks the plural form."""
-    if lang not in TABLES:
-        lang = language() if lang is None else DEFAULT_LANGUAGE
+    lang = _lang(lang)
     text = TABLES[lang].get(key)
     if text is None:                    # a missing translation: English
         lang, text = DEFAULT_LANGUAGE, EN[key]
@@ -558,3 +571,27 @@ def tr(key, lang=None, n=None, **fields):
     if n is not None:
         fields["n"] = n
     return text.format(**fields)
+
+
+# Languages that write a decimal comma: 12,3 s, 48,3 %.
+DECIMAL_COMMA = ("ru", "el", "fr")
+
+
+def decimal(value, digits=1, lang=None):
+    """A number with ``digits`` decimals as lang (None: the player's)
+    writes it: 12.3 -> "12.3" in English, "12,3" in Russian, Greek and
+    French.  The Solver dialog's seconds and the rules pages' shares."""
+    text = "%.*f" % (digits, value)
+    return text.replace(".", ",") if _lang(lang) in DECIMAL_COMMA else text
+
+
+def rules_broken(key, detail, lang=None):
+    """Why a save cannot be loaded when its cards break the rules: the
+    text of key (``<game>.save.rules``), and where the player reads
+    English the rules model's own explanation after it in brackets.  The
+    rules models explain in English only (the command line shows the same
+    words); in another language that explanation would put English inside
+    a translated sentence, so it is left out there."""
+    lang = _lang(lang)
+    text = tr(key, lang=lang)
+    return "%s (%s)" % (text, detail) if lang == "en" else text

@@ -32,9 +32,13 @@ def test_replay_reports_the_first_illegal_move():
     r = run("replay", "--deck", DECK, "--moves",
             "deal; place 5; place 5; deal", "--json")
     out = json.loads(r.stdout)
-    assert r.returncode == 0
-    assert out["ok"] is False and out["failed_at"] == 2
-    assert "no waste card" in out["error"] and out["status"] == "playing"
+    assert r.returncode == 1, "a refused move exits 1"
+    assert out == {"ok": False, "failed_at": 2,
+                   "error": "place 5: there is no waste card to place",
+                   "phase": 1, "score": 0, "status": "playing"}
+    text = run("replay", "--deck", DECK, "--moves", "deal; place 5; place 5")
+    assert text.returncode == 1 and text.stderr == ""
+    assert "move 2 refused: place 5: there is no waste card" in text.stdout
 
 
 def test_replay_a_won_game():
@@ -381,3 +385,76 @@ def test_progress_names_the_slow_deal_while_it_runs(capsys):
     assert run_many([-3, 1, -2, 5, -7], 2, worker=abs, progress=False) == \
         [3, 1, 2, 5, 7]
     assert capsys.readouterr().err == ""
+
+
+# -- small frictions (issue 14) ------------------------------------------------
+
+PLOT_DECK = format_cards(list(range(52)) * 2)      # each card twice
+
+
+def test_a_plot_deck_given_to_camelot_suggests_game_plot(tmp_path):
+    want = ("error: this deck has 104 cards, as The Plot's does; Camelot's "
+            "has 52: for The Plot use --game plot\n")
+    for args in (("solve", "--deck", PLOT_DECK),
+                 ("replay", "--deck", PLOT_DECK, "--moves", "deal"),
+                 ("replay", "--game", "camelot", "--deck", PLOT_DECK,
+                  "--moves", "deal", "--json")):
+        r = run(*args)
+        assert (r.returncode, r.stderr, r.stdout) == (2, want, ""), args
+    decks = tmp_path / "decks.txt"
+    decks.write_text(DECK + "\n" + PLOT_DECK + "\n")
+    r = run("solve", "--deck-file", str(decks))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == want.replace("error: ", "error: line 2: ")
+    # and the deck as The Plot's is accepted
+    r = run("solve", "--game", "plot", "--deck", PLOT_DECK, "--json",
+            "--budget", "5")
+    assert r.returncode == 0 and json.loads(r.stdout)["winnable"] is False
+
+
+def test_solve_into_a_reader_that_stops_early(tmp_path):
+    """`solve ... | head -1`: the first answer, then a quiet end (status
+    141, as a command stopped by SIGPIPE), no BrokenPipeError traceback."""
+    from pysolfc_camelot.solver_cli import random_decks
+    decks = tmp_path / "decks.txt"
+    decks.write_text("".join(format_cards(d) + "\n"
+                             for d in random_decks(300, 5)))
+    r = subprocess.run("%s -m pysolfc_camelot solve --deck-file %s --json "
+                       "--budget 1 | head -1; echo \"status ${PIPESTATUS[0]}\""
+                       % (sys.executable, decks), shell=True,
+                       executable="/bin/bash", cwd=REPO,
+                       env=dict(os.environ, PYTHONPATH=REPO),
+                       capture_output=True, text=True, timeout=300)
+    first, status = r.stdout.splitlines()
+    assert json.loads(first)["winnable"] in (True, False, None)
+    assert status == "status 141"
+    assert r.stderr == "", r.stderr
+
+
+def test_help_describes_both_games_and_every_command():
+    import argparse
+    import re
+    from pysolfc_camelot.cli import build_parser
+    r = run("--help")
+    assert r.returncode == 0 and r.stderr == ""
+    text = " ".join(r.stdout.split())
+    for words in ("Camelot Plus (game id 28080)", "The Plot Classic (28081)",
+                  "--game camelot (the default) or --game plot",
+                  "`make play`"):
+        assert words in text, words
+    assert not re.search(r"\bplay,", text), "no play command to name"
+    commands = next(a for a in build_parser()._actions
+                    if isinstance(a, argparse._SubParsersAction))
+    for choice in commands._choices_actions:
+        assert " ".join((choice.dest, choice.help)) in text, choice.dest
+    r = run("replay", "--help")
+    assert "0 every move was played, 1 a move was refused" in \
+        " ".join(r.stdout.split())
+
+
+def test_stats_counts_one_job_in_the_singular():
+    r = run("stats", "--deals", "2", "--seed", "1", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    assert "s, 1 job)" in r.stdout and "1 jobs" not in r.stdout
+    r = run("stats", "--deals", "2", "--seed", "1", "--jobs", "2")
+    assert r.returncode == 0 and "s, 2 jobs)" in r.stdout

@@ -22,12 +22,13 @@ def run(*args):
 def plot_json(deck, moves):
     r = run("replay", "--game", "plot", "--deck", deck, "--moves", moves,
             "--json")
-    assert r.returncode == 0, r.stderr
     assert r.stderr == ""
     lines = r.stdout.splitlines()
     assert len(lines) == 1, "exactly one JSON object"
     out = json.loads(lines[0])
     assert list(out) == ["ok", "failed_at", "error", "status", "score"]
+    # 0 when every move was played, 1 when one was refused
+    assert r.returncode == (0 if out["ok"] else 1), (r.returncode, out)
     return out
 
 
@@ -78,7 +79,7 @@ def test_a_lost_game():
 def test_text_output():
     r = run("replay", "--game", "plot", "--deck", DECK, "--moves",
             "deal; T4>F0; waste>T0")
-    assert r.returncode == 0 and r.stderr == ""
+    assert r.returncode == 1 and r.stderr == ""
     text = r.stdout
     assert "base rank 4" in text and "reserve (13, top last)" in text
     assert "F0 4D..5H (2)" in text and "T11 7D" in text
@@ -91,7 +92,9 @@ def test_text_output():
 def test_bad_deck_text_exits_2():
     cards = DECK.split()
     for deck, words in ((" ".join(cards[:-1]), "104 cards"),
-                        (" ".join(cards[:52]), "104 cards"),
+                        (" ".join(cards[:52]), "as Camelot's does; The "
+                         "Plot's has 104 (each card twice): for Camelot use"
+                         " --game camelot (the default)"),
                         (" ".join(["7H"] + cards[1:]),
                          "once: AC; 3 times: 7H"),
                         (DECK.replace("KS", "KX"), "not a card: 'KX'")):
@@ -121,7 +124,22 @@ def test_camelot_stays_the_default():
                                         "error": None, "phase": 1,
                                         "score": 0, "status": "playing"}
     r = run("replay", "--game", "plot", "--deck", deck52, "--moves", "deal")
-    assert r.returncode == 2 and "104 cards" in r.stderr
+    assert r.returncode == 2 and "The Plot's has 104" in r.stderr
     r = run("replay", "--game", "freecell", "--deck", deck52, "--moves",
             "deal")
     assert r.returncode == 2 and "invalid choice" in r.stderr
+
+
+def test_a_camelot_deck_given_to_the_plot_suggests_camelot():
+    deck52 = " ".join(DECK.split()[:52])
+    want = ("error: this deck has 52 cards, as Camelot's does; The Plot's "
+            "has 104 (each card twice): for Camelot use --game camelot (the"
+            " default)\n")
+    for args in (("solve", "--game", "plot", "--deck", deck52),
+                 ("replay", "--game", "plot", "--deck", deck52, "--moves",
+                  "deal", "--json")):
+        r = run(*args)
+        assert (r.returncode, r.stderr, r.stdout) == (2, want, ""), args
+    # a deck of neither size keeps the game's own message
+    r = run("solve", "--game", "plot", "--deck", " ".join(DECK.split()[:60]))
+    assert r.returncode == 2 and "a Plot deck has 104 cards" in r.stderr

@@ -223,15 +223,33 @@ def test_winnable_share(monkeypatch):
 
 
 def test_demo_win_rate(monkeypatch):
-    monkeypatch.setattr(rulespages, "DEMO_WIN_RATE", None)
-    assert rulespages.demo_win_rate("en") == "not measured yet"
-    assert rulespages.demo_win_rate("fr") == "pas encore mesurée"
     monkeypatch.setattr(rulespages, "DEMO_WIN_RATE", 0.9125)
     assert rulespages.demo_win_rate("en") == "91.2%"
     assert rulespages.demo_win_rate("ru") == "91,2\u00a0%"
     page = rulespages.render_page("plot", "el", "<p>{{DEMO_WIN_RATE}}</p>")
     assert "<p>91,2%</p>" in page
 
+
+
+@pytest.mark.parametrize("figure", ["WINNABLE_SHARE", "DEMO_WIN_RATE",
+                                    "GREEDY_WIN_RATE", "PLOT_WINNABLE_SHARE"])
+def test_an_unmeasured_figure_stops_the_build(monkeypatch, tmp_path, figure):
+    """The pages' sentences are written around a number ("wins 88.3% of
+    them"): no stand-in phrase could read right in all of them, so a
+    figure reset to None fails the build instead of breaking a sentence."""
+    monkeypatch.setattr(rulespages, figure, None)
+    with pytest.raises(ValueError, match="not measured"):
+        rulespages.build_pages(tmp_path)
+
+
+@pytest.mark.parametrize("game", list(rulespages.GAMES))
+def test_every_figure_on_the_pages_is_a_number(game):
+    for lang in rulespages.LANGUAGES:
+        for key, text in rulespages.GAMES[game]["placeholders"].items():
+            value = text(lang)
+            assert re.fullmatch(r"\d+([.,]\d)?(\u00a0)?%", value), \
+                (game, lang, key, value)
+            assert ("," in value) == (lang != "en"), (lang, value)
 
 def test_placeholders_are_declared_per_game():
     page = rulespages.render_page("camelot", "en", "{{GAME_NAME}}")

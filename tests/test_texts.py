@@ -120,6 +120,134 @@ def test_missing_translation_falls_back_to_english(monkeypatch):
     assert tr("camelot.phase.1", lang="ru") == EN["camelot.phase.1"]
 
 
+
+def test_terms_of_the_translation_review_2():
+    """Terms settled by the second review: the page's word for a space,
+    ρεζέρβα for the reserve in Greek, no 'once' that reads as the click's,
+    'pairs of 10' that reads as pairs of tens."""
+    assert "свободное место" in TABLES["ru"]["plot.help.tableau"]
+    assert not any("пуст" in v for v in TABLES["ru"].values()
+                   if isinstance(v, str) and v.startswith(("Сброс", "Стопка")))
+    assert "ρεζέρβα" in page_text("plot", "el") and \
+        "απόθεμ" not in page_text("plot", "el")
+    assert TABLES["el"]["plot.reserve"] == "Ρεζέρβα: {count}"
+    assert "emplacement vide" in TABLES["fr"]["plot.help.waste"]
+    assert "place vide" not in TABLES["fr"]["plot.help.tableau"]
+    assert EN["plot.help.stock"].endswith("no redeal")
+    for lang in TABLES:
+        assert "10" in TABLES[lang]["camelot.phase.2"]
+        assert not re.search(r"(of|de|του) 10",
+                             TABLES[lang]["camelot.phase.2"])
+    fr_plot = page_text("plot", "fr")
+    assert "Celui-ci" not in fr_plot and "Là-bas" not in fr_plot
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "12.3"), ("ru", "12,3"), ("el", "12,3"), ("fr", "12,3")])
+def test_decimal_numbers_as_each_language_writes_them(lang, expected):
+    assert texts.decimal(12.34, lang=lang) == expected
+    assert texts.decimal(0.05, 2, lang=lang) == \
+        ("0.05" if lang == "en" else "0,05")
+
+
+@pytest.mark.parametrize("lang", list(TABLES))
+def test_solver_dialog_seconds_in_the_players_language(outside_pysolfc,
+                                                       lang):
+    """The Solver dialog's "Searching... 12.3 s" and its "gave up" line:
+    a decimal comma where the language writes one, and the number kept
+    on the unit's line (no-break space in ru and fr)."""
+    import hostenv as H
+    from pysolfc_camelot import pysol_solver
+    outside_pysolfc.setenv("LANGUAGE", lang)
+    task = pysol_solver.Task(lambda should_stop, progress: None)
+    H.wait_for(lambda: task.done, what="the task's end")
+    task.started = task.finished - 12.34
+    seconds = "12.3" if lang == "en" else "12,3"
+    assert pysol_solver.SolverBase._seconds(task) == tr(
+        "solver.seconds", lang=lang, seconds=seconds)
+    assert seconds in tr("solver.gave_up", lang=lang, seconds=seconds)
+    if lang in ("ru", "fr"):
+        assert seconds + "\u00a0" in tr("solver.seconds", lang=lang,
+                                        seconds=seconds)
+
+
+@pytest.mark.parametrize("lang", list(TABLES))
+def test_rules_broken_speaks_one_language(lang):
+    """The "Load game error" reason for a save whose cards break the
+    rules: the rules model's English explanation only for English
+    readers, never inside a translated sentence."""
+    for key in ("camelot.save.rules", "plot.save.rules"):
+        text = texts.rules_broken(key, "F0 is empty", lang=lang)
+        if lang == "en":
+            assert text == "the cards break the rules (F0 is empty)"
+        else:
+            assert text == TABLES[lang][key]
+            assert "F0" not in text and "(" not in text
+
+
+# Run with PySolFC's pysollib importable: position_from_save of both games
+# on save stack lists whose cards break the rules, in the player's
+# language (LANGUAGE); prints the reasons as JSON.  Stacks are lists of
+# (card id, face up); everything not placed lies face down in the stock.
+BROKEN_SAVES = r"""
+import json
+from pysolfc_camelot.camelot import game as camelot
+from pysolfc_camelot.plot import game as plot
+
+def reason(module, placed, *args):
+    stacks = [[] for _ in range(module.N_STACKS_)]
+    used = {i for ids in placed.values() for i in ids}
+    stacks[module.TALON] = [(i, False) for i in range(module.N_IDS_)
+                            if i not in used]
+    for stack, ids in placed.items():
+        stacks[stack] = [(i, True) for i in ids]
+    try:
+        module.position_from_save(stacks, *args)
+    except ValueError as e:
+        return str(e)
+
+camelot.N_STACKS_, camelot.N_IDS_ = camelot.DISCARD + 1, 52
+plot.N_STACKS_, plot.N_IDS_ = plot.N_STACKS, plot.N_CARDS
+print(json.dumps({
+    # the king of clubs (id 12) on slot 5, kept for number cards
+    "camelot": reason(camelot, {camelot.FIRST_ROW + 5: [12]}, 1),
+    # no base card on F0
+    "plot F0": reason(plot, {}),
+    # F0 holds the ace of clubs (id 0), F1 the two of clubs (id 1)
+    "plot F1": reason(plot, {plot.FIRST_FOUNDATION: [0],
+                             plot.FIRST_FOUNDATION + 1: [1]}),
+}))
+"""
+
+
+@pytest.mark.parametrize("lang", list(TABLES))
+def test_load_game_error_speaks_one_language(pysolfc_host, tmp_path, lang):
+    """With PySolFC's pysollib, both games' save readers explain a save
+    whose cards break the rules in the player's language: the rules
+    model's English detail only for English readers."""
+    import json
+    import subprocess
+    import hostenv as H
+    version, host_dir = pysolfc_host
+    env = H.fresh_home(tmp_path)
+    env["LANGUAGE"] = lang
+    env["PYTHONPATH"] = "%s:%s" % (ROOT, host_dir)
+    r = subprocess.run([H.host_python(), "-c", BROKEN_SAVES], env=env,
+                       cwd=tmp_path, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    reasons = json.loads(r.stdout.splitlines()[-1])
+    if lang == "en":
+        assert reasons == {
+            "camelot": "the cards break the rules (KC cannot lie on slot 5)",
+            "plot F0": "the cards break the rules (F0 is empty)",
+            "plot F1": "the cards break the rules "
+                       "(F1 is not built up from the base rank)"}
+    else:
+        assert reasons == {"camelot": TABLES[lang]["camelot.save.rules"],
+                           "plot F0": TABLES[lang]["plot.save.rules"],
+                           "plot F1": TABLES[lang]["plot.save.rules"]}
+
 def page_text(game, lang):
     """A rules page source as its reader sees the words: no tags, entities
     decoded, every run of spaces (no-break ones too) one space."""

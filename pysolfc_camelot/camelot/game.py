@@ -21,7 +21,7 @@ from ..accessibility import AccessibleGame
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
 from ..pysol_solver import AssistedGame, SolverBase
-from ..texts import tr
+from ..texts import rules_broken, tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import DEAL, Move, parse_move
 # Saves carry this tag: a save of another layout or version is refused
@@ -452,7 +452,7 @@ def position_from_save(stacks, phase):
                              tableau=[r[0] if r else None for r in rows],
                              removed=removed, phase=phase)
     except ValueError as e:         # the rules model says why, in English
-        raise ValueError(tr("camelot.save.rules", detail=e))
+        raise ValueError(rules_broken("camelot.save.rules", e))
     if len(pos.cards()) != 52:
         raise ValueError(tr("camelot.save.missing"))
     return pos

@@ -16,7 +16,8 @@ def replay(deck_text, moves_text, as_json=False, out=None, err=None):
 
     ``--json`` prints exactly one object: ``ok``, ``failed_at``, ``error``,
     ``status`` and ``score``.  Text that is not a deck or a move list is an
-    error on stderr and status 2; a refused move is a result, status 0.
+    error on stderr and status 2; a refused move is a result (printed as
+    any other), status 1; 0 when every move was played.
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
@@ -37,4 +38,4 @@ def replay(deck_text, moves_text, as_json=False, out=None, err=None):
                                            rules.MAX_SCORE), file=out)
         if error:
             print("move %d refused: %s" % (failed_at, error), file=out)
-    return 0
+    return 0 if failed_at is None else 1     # cli.REFUSED

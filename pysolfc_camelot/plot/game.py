@@ -29,7 +29,7 @@ from ..accessibility import AccessibleGame
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
 from ..pysol_solver import AssistedGame, SolverBase
-from ..texts import tr
+from ..texts import rules_broken, tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
                        Move, parse_deck, parse_move)
@@ -581,12 +581,12 @@ def position_from_save(stacks):
     if len(seen) != N_CARDS:
         raise ValueError(tr("plot.save.missing"))
     if not foundations[0]:
-        raise ValueError(tr("plot.save.rules", detail="F0 is empty"))
+        raise ValueError(rules_broken("plot.save.rules", "F0 is empty"))
     try:
         return rules.Position(reserve=reserve, foundations=foundations,
                               tableau=tableau, stock=stock, waste=waste)
     except ValueError as e:         # the rules model says why, in English
-        raise ValueError(tr("plot.save.rules", detail=e))
+        raise ValueError(rules_broken("plot.save.rules", e))
 
 
 assert N_CARDS == 2 * CARDS_PER_DECK
