@@ -111,6 +111,9 @@ def _dress(dialog, game):
         w.grid_remove()
     for key, (w, _text) in face["captions"].items():
         w.config(text=texts.tr(key))
+    # Settle the smaller layout now, so the buttons are where they stay
+    # before anyone aims at them.
+    dialog.top.update_idletasks()
 
 
 def undress(dialog=None):
@@ -126,7 +129,7 @@ def undress(dialog=None):
             w.grid()
         for w, text in face["captions"].values():
             w.config(text=text)
-        dialog.setText(iter="", depth="", states="")
+        dialog.setText(iter="", depth="", states="")    # settles it too
     except Exception:
         pass
     return True
