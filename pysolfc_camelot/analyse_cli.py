@@ -10,19 +10,17 @@ stderr and exit status 2.
 import json
 import sys
 
-from . import analysis
+from . import analysis, games
 from .cards import NotationError
 
 DEFAULT_BUDGET = 60.0
 
 
-def register(subparsers, games):
+def register(subparsers):
     p = subparsers.add_parser(
         "analyse", help="where a game was lost: the last position that"
         " could still be won, the move that lost it and a better one")
-    p.add_argument("--game", choices=games, default="camelot",
-                   help="camelot (the default) or plot (The Plot, two"
-                   " decks)")
+    games.add_game_option(p)
     p.add_argument("--deck", required=True,
                    help="52 cards (104 for plot), first dealt first")
     p.add_argument("--moves", required=True,

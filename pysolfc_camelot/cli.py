@@ -4,11 +4,8 @@ import json
 import os
 import sys
 
-from . import __version__, solver_cli
-from .camelot import rules
-from .camelot.notation import parse_moves
-from .cards import NotationError, parse_deck
-from .plot import cli as plot_cli
+from . import __version__, games, solver_cli
+from .cards import NotationError
 
 
 # replay's exit status when a move is refused (the result is printed as
@@ -22,23 +19,23 @@ def cmd_replay(args):
     if wrong_game:
         print("error: %s" % wrong_game, file=sys.stderr)
         return 2
-    if args.game == "plot":
-        return plot_cli.replay(args.deck, args.moves, args.json)
+    notation = games.part(args.game, "notation")
+    rules = games.part(args.game, "rules")
     try:
-        deck = parse_deck(args.deck)
-        moves = parse_moves(args.moves)
+        deck = notation.parse_deck(args.deck)
+        moves = notation.parse_moves(args.moves)
     except NotationError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
     pos, failed_at, error = rules.replay(deck, moves)
     result = {"ok": failed_at is None, "failed_at": failed_at,
-              "error": error, "phase": pos.phase, "score": pos.score,
-              "status": pos.status()}
+              "error": error}
+    result.update(notation.replay_report(pos))
     if args.json:
         print(json.dumps(result))
     else:
-        print(pos)
-        print("status %s, score %d/%d" % (result["status"], pos.score,
+        print(pos.describe())
+        print("status %s, score %d/%d" % (pos.status(), pos.score,
                                            rules.MAX_SCORE))
         if error:
             print("move %d refused: %s" % (failed_at, error))
@@ -82,8 +79,7 @@ def build_parser():
         "leads.  Exit status: 0 every move was played, %d a move was "
         "refused (the output says which and why), 2 the deck or move "
         "text is not valid." % REFUSED)
-    p.add_argument("--game", choices=("camelot", "plot"), default="camelot",
-                   help="which game (default camelot)")
+    games.add_game_option(p)
     p.add_argument("--deck", required=True,
                    help="first dealt first (e.g. 'TD 4S ...'): 52 cards for"
                         " camelot, 104 (each card twice) for plot")

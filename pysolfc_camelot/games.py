@@ -6,8 +6,9 @@ set-up) reads this list.
 Every game is a subpackage with the same parts under the same names:
 
 ==================  ====================================================
-``__init__.py``     its PySolFC id and name (``GAME_ID``, ``GAME_NAME``)
-                    and how many 52-card decks it uses (``DECKS``)
+``__init__.py``     its PySolFC id and name (``GAME_ID``, ``GAME_NAME``),
+                    the patience it is (``RULES_NAME``) and how many
+                    52-card decks it uses (``DECKS``)
 ``rules.py``        the rules model, no PySolFC import: ``Position``
                     (``new_game``, ``legal_moves``, ``is_legal``,
                     ``after``, ``status``), a reason for every refusal,
@@ -44,6 +45,16 @@ def part(name, module):
     when asked for."""
     package(name)
     return importlib.import_module(".%s.%s" % (name, module), __package__)
+
+
+def add_game_option(parser):
+    """The command line's ``--game`` (replay, solve, stats, analyse)."""
+    parser.add_argument(
+        "--game", choices=GAMES, default=DEFAULT,
+        help="; ".join("%s: %s (%d deck%s)" % (
+            n, package(n).RULES_NAME, package(n).DECKS,
+            "s" if package(n).DECKS > 1 else "") for n in GAMES)
+        + " (default %s)" % DEFAULT)
 
 
 def names_and_ids():

@@ -1,8 +1,9 @@
 """The rules pages that PySolFC shows for our games under Help > Rules (F1).
 
-Every game declares its pages in ``GAMES`` below: its name and the
-placeholders its pages use besides ``{{GAME_NAME}}``, each with a function
-giving the text for a language.  Sources: ``html-src/<game>/<lang>.html``,
+Every game of games.GAMES has pages (``GAMES`` below): its name and the
+placeholders its pages use besides ``{{GAME_NAME}}``, its measured
+figures (``PAGE_FIGURES`` in the game's package), each written the way
+the page's language writes numbers.  Sources: ``html-src/<game>/<lang>.html``,
 page bodies without the page frame; pictures in ``images/``.  In a built
 wheel both folders live inside the package (``html_src/`` and
 ``images/``), so they are looked for in either place.
@@ -17,14 +18,14 @@ resolves both in the source tree and in the built tree.
 
 Standard library only: this runs inside PySolFC's own interpreter.
 """
+import functools
 import html
 import os
 import re
 import sys
 from pathlib import Path
 
-from . import __version__
-from . import camelot, plot, texts
+from . import __version__, games, texts
 
 LANGUAGES = ("en", "ru", "el", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -51,56 +52,29 @@ def percentage(value, language, phrases=None):
     return str(value)
 
 
-# Camelot: how many random deals can be won with full knowledge of the
-# stock.  Measured by bench/bench.py: 503 of the 1,000 public deals, 95%
-# interval 47.2% .. 53.4%.  "about half" (ABOUT_HALF["en"]) gives the
-# phrase in each page's language; the pages' sentence ("...: about half.")
-# reads right with it.
-WINNABLE_SHARE = 0.503
-ABOUT_HALF = {"en": "about half", "ru": "около половины",
-              "el": "περίπου το μισό", "fr": "environ la moitié"}
+# A figure may also be given as a phrase for it, in English (e.g. "about
+# half" for WINNABLE_SHARE): each page then says the phrase in its
+# language; the pages' sentences read right with these phrases.
+PHRASES = {"WINNABLE_SHARE": {"en": "about half", "ru": "около половины",
+                              "el": "περίπου το μισό",
+                              "fr": "environ la moitié"}}
 
 
-def winnable_share(language):
-    return percentage(WINNABLE_SHARE, language, ABOUT_HALF)
+def figure(game, key, language):
+    """A measured figure of game's pages (its package's PAGE_FIGURES, see
+    games.py) as the page's language writes it."""
+    value = games.package(game).PAGE_FIGURES[key]
+    return percentage(value, language, PHRASES.get(key))
 
 
-# The Plot: shares of random deals, each a fraction or a string used as
-# it is on every page (e.g. with its interval); None stops the pages'
-# build, since their sentences need a number.  Measured by
-# bench/bench_plot.py on the 1,000 public deals
-# (bench/plot-deals-1000.txt): the demo (the fair
-# hint) wins 883, 95% interval 86.2% .. 90.1%; the greedy baseline 811,
-# 78.6% .. 83.4%; the solver finds a win for 988 deals, proves 6 lost and
-# leaves 6 undecided within 10 s each, so at least 98.8% are winnable
-# (95% interval of the share 97.9% .. 99.7%).
-DEMO_WIN_RATE = 0.883
-GREEDY_WIN_RATE = 0.811
-PLOT_WINNABLE_SHARE = 0.988
-
-
-def demo_win_rate(language):
-    return percentage(DEMO_WIN_RATE, language)
-
-
-def greedy_win_rate(language):
-    return percentage(GREEDY_WIN_RATE, language)
-
-
-def plot_winnable_share(language):
-    return percentage(PLOT_WINNABLE_SHARE, language)
-
-
-# Every game with rules pages: its PySolFC name and the placeholders of its
-# pages besides {{GAME_NAME}}, each with a function language -> plain text.
-GAMES = {
-    "camelot": {"name": camelot.GAME_NAME,
-                "placeholders": {"WINNABLE_SHARE": winnable_share}},
-    "plot": {"name": plot.GAME_NAME,
-             "placeholders": {"DEMO_WIN_RATE": demo_win_rate,
-                              "GREEDY_WIN_RATE": greedy_win_rate,
-                              "PLOT_WINNABLE_SHARE": plot_winnable_share}},
-}
+# Every game of games.GAMES has rules pages: its PySolFC name and the
+# placeholders of its pages besides {{GAME_NAME}} (its figures), each a
+# function language -> plain text.
+GAMES = {name: {"name": games.package(name).GAME_NAME,
+                "placeholders": {
+                    key: functools.partial(figure, name, key)
+                    for key in games.package(name).PAGE_FIGURES}}
+         for name in games.GAMES}
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "el": "Ελληνικά",
                   "fr": "Français"}

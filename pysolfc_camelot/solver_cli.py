@@ -7,26 +7,24 @@ import sys
 import threading
 import time
 
-from .camelot import rules, solver
-from .cards import NotationError, format_cards, format_moves, parse_deck
-
-
-def _plot():
-    from .plot import notation, rules as plot_rules, solver as plot_solver
-    return notation, plot_rules, plot_solver
+from . import games
+from .cards import NotationError, format_cards
 
 
 class _Game:
-    """What solve, stats and analyse need of one game: reading a deck, the
-    deal, the solver, a random deck and the move notation (read, written
-    and named as a player would)."""
+    """What solve, stats and analyse need of one game of games.GAMES:
+    reading a deck, the deal, the solver, a random deck and the move
+    notation (read, written and named as a player would)."""
 
-    def __init__(self, name, parse_deck, new_game, solve, n_copies,
-                 format_moves, notation):
-        self.name, self.parse_deck, self.new_game = name, parse_deck, new_game
-        self.solve, self.n_copies = solve, n_copies
-        self.format_moves = format_moves
+    def __init__(self, name):
+        notation = games.part(name, "notation")
+        self.name = name
+        self.n_copies = games.package(name).DECKS
+        self.new_game = games.part(name, "rules").Position.new_game
+        self.solve = games.part(name, "solver").solve
+        self.parse_deck = notation.parse_deck
         self.parse_moves = notation.parse_moves
+        self.format_moves = notation.format_moves
         self.name_move = notation.name_move
 
     def random_deck(self, rng):
@@ -35,48 +33,35 @@ class _Game:
         return deck
 
 
-def _plot_game():
-    notation, plot_rules, plot_solver = _plot()
-    return _Game("plot", notation.parse_deck, plot_rules.Position.new_game,
-                 plot_solver.solve, 2, notation.format_moves, notation)
-
-
-def _camelot_game():
-    from .camelot import notation
-    return _Game("camelot", parse_deck, rules.Position.new_game,
-                 solver.solve, 1, format_moves, notation)
-
-
-# --game NAME -> a function making its _Game (The Plot is imported only
-# when asked for).
-GAMES = {
-    "camelot": _camelot_game,
-    "plot": _plot_game,
-}
-
-
 def game_named(name):
-    return GAMES[name or "camelot"]()
+    return _Game(name or games.DEFAULT)
 
 
-# Each game's deck: its size, its name, and how to ask for the game.
-DECKS = {"camelot": (52, "Camelot", "", "--game camelot (the default)"),
-         "plot": (104, "The Plot", " (each card twice)", "--game plot")}
+def _deck_words(name):
+    """A game's deck, as an error message names it."""
+    decks = games.package(name).DECKS
+    return "%d%s" % (52 * decks, " (each card twice)" if decks == 2 else
+                     " (each card %d times)" % decks if decks > 2 else "")
 
 
 def other_games_deck(game, text):
-    """The error for a deck of the other game's size given to ``game``
+    """The error for a deck of another game's size given to ``game``
     (e.g. 104 cards to Camelot), naming the option that fits; None if the
     deck's size is not another game's.  Such a deck can never be this
     game's, so this replaces the parser's message (which would say only
     "card AC appears twice")."""
-    size, name, extra, _ = DECKS[game or "camelot"]
+    game = game or games.DEFAULT
+    size = 52 * games.package(game).DECKS
     n = len([w for w in re.split(r"[\s,]+", text.strip()) if w])
-    for other_size, other_name, _, option in DECKS.values():
-        if other_size == n != size:
-            return ("this deck has %d cards, as %s's does; %s's has %d%s: "
-                    "for %s use %s" % (n, other_name, name, size, extra,
-                                       other_name, option))
+    for other in games.GAMES:
+        if 52 * games.package(other).DECKS == n != size:
+            other_name = games.package(other).RULES_NAME
+            option = "--game %s%s" % (other, " (the default)"
+                                      if other == games.DEFAULT else "")
+            return ("this deck has %d cards, as %s's does; %s's has %s: "
+                    "for %s use %s" % (n, other_name,
+                                       games.package(game).RULES_NAME,
+                                       _deck_words(game), other_name, option))
     return None
 
 
@@ -84,9 +69,7 @@ def register(subparsers):
     p = subparsers.add_parser("solve", help="decide whether a deck can be"
                               " won, with a winning move list")
     src = p.add_mutually_exclusive_group(required=True)
-    p.add_argument("--game", choices=sorted(GAMES), default="camelot",
-                   help="camelot (the default) or plot (The Plot, two"
-                   " decks)")
+    games.add_game_option(p)
     src.add_argument("--deck", help="52 cards (104 for plot), first dealt"
                      " first")
     src.add_argument("--deck-file", metavar="F",
@@ -102,9 +85,7 @@ def register(subparsers):
     p.set_defaults(func=cmd_solve)
 
     p = subparsers.add_parser("stats", help="winnable share of random decks")
-    p.add_argument("--game", choices=sorted(GAMES), default="camelot",
-                   help="camelot (the default) or plot (The Plot, two"
-                   " decks)")
+    games.add_game_option(p)
     p.add_argument("--deals", type=int, required=True, metavar="N",
                    help="how many random decks to solve")
     p.add_argument("--seed", type=int, metavar="S",
@@ -121,7 +102,7 @@ def register(subparsers):
     p.set_defaults(func=cmd_stats)
 
     from . import analyse_cli
-    analyse_cli.register(subparsers, sorted(GAMES))
+    analyse_cli.register(subparsers)
 
 
 # -- solve --------------------------------------------------------------------
@@ -143,13 +124,13 @@ def print_result(res, as_json, out=None, game=None):
         print("%s: %d states, %.3f s" % (verdict, res.states, res.seconds),
               file=out)
         if res.moves is not None:
-            fmt = format_moves if game is None else game.format_moves
-            print("%d moves: %s" % (len(res.moves), fmt(res.moves)),
-                  file=out)
+            game = game or game_named(None)
+            print("%d moves: %s" % (len(res.moves),
+                                    game.format_moves(res.moves)), file=out)
     out.flush()
 
 
-def solve_deck(deck, budget=None, game="camelot"):
+def solve_deck(deck, budget=None, game=games.DEFAULT):
     g = game_named(game)
     return g.solve(g.new_game(deck), budget_seconds=budget)
 
@@ -196,7 +177,7 @@ def cmd_solve(args):
 
 # -- stats --------------------------------------------------------------------
 
-def random_decks(n, seed, game="camelot"):
+def random_decks(n, seed, game=games.DEFAULT):
     """The decks of stats and the benchmark: random.Random(seed).shuffle of
     an ordered deck (card ids 0..51, twice over for plot), n times in a
     row."""
@@ -228,7 +209,7 @@ def _solve_one(job):
     """Worker: (deck, budget[, game]) -> (winnable, states, seconds,
     maxrss)."""
     deck, budget = job[:2]
-    res = solve_deck(deck, budget, job[2] if len(job) > 2 else "camelot")
+    res = solve_deck(deck, budget, job[2] if len(job) > 2 else games.DEFAULT)
     return res.winnable, res.states, res.seconds, _maxrss()
 
 
@@ -384,11 +365,10 @@ def cmd_stats(args):
         seed = random.SystemRandom().randrange(1, 1000000)
         print("seed %d (pass --seed %d to repeat)" % (seed, seed),
               file=sys.stderr, flush=True)
-    game = getattr(args, "game", None) or "camelot"
+    game = getattr(args, "game", None) or games.DEFAULT
     decks = random_decks(args.deals, seed, game)
     t0 = time.perf_counter()
-    jobs = [(d, args.budget) if game == "camelot" else (d, args.budget, game)
-            for d in decks]
+    jobs = [(d, args.budget, game) for d in decks]
     results = run_many(jobs, args.jobs)
     s = summarize(results)
     s["seed"] = seed

@@ -1,6 +1,7 @@
 """The rules pages: well-formed, inside what PySolFC's viewer renders, links
 and pictures resolving, translations complete, language choice, pictures
 equal to a fresh render."""
+import functools
 import io
 import os
 import re
@@ -82,8 +83,10 @@ PAGES = [(game, lang) for game in GAMES for lang in LANGUAGES]
 # What each game's pages must show, in every language.
 PICTURES = {"camelot": ["goal.png", "slots.png"],
             "plot": ["plot-goal.png", "plot-layout.png"]}
-MEASURED = {"camelot": rulespages.winnable_share,
-            "plot": rulespages.demo_win_rate}
+MEASURED = {"camelot": functools.partial(rulespages.figure, "camelot",
+                                         "WINNABLE_SHARE"),
+            "plot": functools.partial(rulespages.figure, "plot",
+                                      "DEMO_WIN_RATE")}
 MUST_SAY = {"camelot": ["Rosanna Yuen", "40"],
             "plot": ["104", "13", "5/13", "896"]}
 
@@ -211,33 +214,41 @@ def test_build_one_game(tmp_path):
 
 
 def test_winnable_share(monkeypatch):
-    assert rulespages.winnable_share("en") == "50.3%"   # the measured share
-    monkeypatch.setattr(rulespages, "WINNABLE_SHARE", "about half")
-    assert rulespages.winnable_share("ru") == "около половины"
-    monkeypatch.setattr(rulespages, "WINNABLE_SHARE", 0.4832)
-    assert rulespages.winnable_share("en") == "48.3%"
-    assert rulespages.winnable_share("fr") == "48,3\u00a0%"
-    assert rulespages.winnable_share("el") == "48,3%"
-    monkeypatch.setattr(rulespages, "WINNABLE_SHARE", "47–50%")
-    assert rulespages.winnable_share("ru") == "47–50%"
+    from pysolfc_camelot import camelot
+
+    def share(lang):
+        return rulespages.figure("camelot", "WINNABLE_SHARE", lang)
+    assert share("en") == "%.1f%%" % (
+        100 * camelot.PAGE_FIGURES["WINNABLE_SHARE"])   # the measured share
+    monkeypatch.setitem(camelot.PAGE_FIGURES, "WINNABLE_SHARE", "about half")
+    assert share("ru") == "около половины"
+    monkeypatch.setitem(camelot.PAGE_FIGURES, "WINNABLE_SHARE", 0.4832)
+    assert share("en") == "48.3%"
+    assert share("fr") == "48,3\u00a0%"
+    assert share("el") == "48,3%"
+    monkeypatch.setitem(camelot.PAGE_FIGURES, "WINNABLE_SHARE", "47–50%")
+    assert share("ru") == "47–50%"
 
 
 def test_demo_win_rate(monkeypatch):
-    monkeypatch.setattr(rulespages, "DEMO_WIN_RATE", 0.9125)
-    assert rulespages.demo_win_rate("en") == "91.2%"
-    assert rulespages.demo_win_rate("ru") == "91,2\u00a0%"
+    from pysolfc_camelot import plot
+    monkeypatch.setitem(plot.PAGE_FIGURES, "DEMO_WIN_RATE", 0.9125)
+    assert rulespages.figure("plot", "DEMO_WIN_RATE", "en") == "91.2%"
+    assert rulespages.figure("plot", "DEMO_WIN_RATE", "ru") == "91,2\u00a0%"
     page = rulespages.render_page("plot", "el", "<p>{{DEMO_WIN_RATE}}</p>")
     assert "<p>91,2%</p>" in page
 
 
-
-@pytest.mark.parametrize("figure", ["WINNABLE_SHARE", "DEMO_WIN_RATE",
-                                    "GREEDY_WIN_RATE", "PLOT_WINNABLE_SHARE"])
-def test_an_unmeasured_figure_stops_the_build(monkeypatch, tmp_path, figure):
+@pytest.mark.parametrize("game, figure", [
+    ("camelot", "WINNABLE_SHARE"), ("plot", "DEMO_WIN_RATE"),
+    ("plot", "GREEDY_WIN_RATE"), ("plot", "PLOT_WINNABLE_SHARE")])
+def test_an_unmeasured_figure_stops_the_build(monkeypatch, tmp_path, game,
+                                              figure):
     """The pages' sentences are written around a number ("wins 88.3% of
     them"): no stand-in phrase could read right in all of them, so a
     figure reset to None fails the build instead of breaking a sentence."""
-    monkeypatch.setattr(rulespages, figure, None)
+    from pysolfc_camelot import games
+    monkeypatch.setitem(games.package(game).PAGE_FIGURES, figure, None)
     with pytest.raises(ValueError, match="not measured"):
         rulespages.build_pages(tmp_path)
 

@@ -505,10 +505,13 @@ def check_display():
             "-X); a virtual one works too: xvfb-run -a make play")
 
 
-GAMES = ("camelot", "plot")     # our games: subpackages of pysolfc_camelot
+# Our games, as the package's registry lists them (it imports nothing).
+sys.path.insert(0, str(REPO))
+from pysolfc_camelot.games import DEFAULT as DEFAULT_GAME  # noqa: E402
+from pysolfc_camelot.games import GAMES  # noqa: E402
 
 
-def play(hosts, wanted, game="camelot"):
+def play(hosts, wanted, game=DEFAULT_GAME):
     """Install the plugin into a fresh HOME (.host/play-home) and start
     PySolFC on our game (a name in GAMES); returns PySolFC's exit
     status."""
@@ -564,14 +567,14 @@ def main(argv=None):
     ap.add_argument("--host", default="",
                     help="with --play: the PySolFC version to use, e.g. 3.2 "
                          "or 3.6 (default: the newest)")
-    ap.add_argument("--game", default="camelot",
-                    help="with --play: the game to start, camelot (Camelot "
-                         "Plus, the default) or plot (The Plot Classic)")
+    ap.add_argument("--game", default=DEFAULT_GAME,
+                    help="with --play: the game to start, one of %s "
+                         "(default %s)" % (", ".join(GAMES), DEFAULT_GAME))
     args = ap.parse_args(argv)
     try:
         if args.play:
             check_display()
-            if (args.game.strip().lower() or "camelot") not in GAMES:
+            if (args.game.strip().lower() or DEFAULT_GAME) not in GAMES:
                 raise SetupError(f"GAME={args.game!r} is none of our games: "
                                  + ", ".join(GAMES))
         ensure_system_packages()
@@ -581,7 +584,7 @@ def main(argv=None):
             + ", ".join(f"{v} ({d})" for v, d in hosts))
         if args.play:
             return play(hosts, args.host.strip(),
-                        args.game.strip().lower() or "camelot")
+                        args.game.strip().lower() or DEFAULT_GAME)
     except SetupError as e:
         print(f"\nsetup_host: ERROR: {e}", file=sys.stderr)
         return 1

@@ -73,3 +73,9 @@ def name_move(position, move) -> str:
         return "remove %s" % card_name(position.tableau[a])
     return "remove %s and %s" % (card_name(position.tableau[a]),
                                  card_name(position.tableau[b]))
+
+
+def replay_report(pos) -> dict:
+    """What ``replay --json`` says of the last position, after ``ok``,
+    ``failed_at`` and ``error`` (a contract: these keys, in this order)."""
+    return {"phase": pos.phase, "score": pos.score, "status": pos.status()}

@@ -113,6 +113,10 @@ class Position:
         return isinstance(other, Position) and all(
             getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
+    def describe(self) -> str:
+        """The position as the command line shows it."""
+        return repr(self)
+
     def __repr__(self):
         def show(c):
             return ".." if c is None else format_card(c)

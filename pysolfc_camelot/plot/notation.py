@@ -161,3 +161,9 @@ def name_move(position, move) -> str:
     if onto is None:
         return "%s into the empty %s" % (what, where)
     return "%s onto the %s of the %s" % (what, card_name(onto), where)
+
+
+def replay_report(pos) -> dict:
+    """What ``replay --json`` says of the last position, after ``ok``,
+    ``failed_at`` and ``error`` (a contract: these keys, in this order)."""
+    return {"status": pos.status(), "score": pos.score}
