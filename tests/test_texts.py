@@ -275,7 +275,7 @@ def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
 
     lang, options, extra_env = GUI_CASES[case]
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, autodeal=False, **options)
+    env = H.fresh_home(tmp_path, host_dir, autodeal=False, **options)
     env.update(extra_env)
     installed = H.install_plugin(env, host_dir=host_dir)
     (artifacts / "install.log").write_text(installed.stdout)
