@@ -116,6 +116,17 @@ def config_folder_name(host_dir):
     return setup_host().config_folder_name(host_dir)
 
 
+def has_replay(host_dir):
+    """True when this PySolFC has Edit > Replay (3.6.1 on, upstream): the
+    game restarts the deal and redoes the recorded moves."""
+    try:
+        text = (Path(host_dir) / "pysollib" / "game" / "__init__.py") \
+            .read_text()
+    except OSError:
+        return False
+    return "def startReplay(" in text
+
+
 def host_python():
     """The interpreter that runs PySolFC: .venv's if present."""
     venv = REPO / ".venv" / "bin" / "python"
