@@ -92,6 +92,11 @@ def host_dirs():
 UPSTREAM_PREFIX = "upstream-"       # tools/setup_host.py names it so
 
 
+def upstream_host():
+    """(id, data dir) of the upstream host (see host_dirs)."""
+    return next(vd for vd in host_dirs() if vd[0].startswith(UPSTREAM_PREFIX))
+
+
 def setup_host():
     """tools/setup_host.py as a module (it is a script, not a package)."""
     import importlib.util
