@@ -8,8 +8,8 @@ leaves, the About box switched off); then, from the checkout, with the
 system's python3 (which cannot import pysollib), no PYTHONPATH and no
 option: ``python3 -m pysolfc_camelot install``.  Upstream PySolFC then
 lists both games, starts on each (the window title says it is ours: an
-unknown id would start another game) and takes a deal from a click on
-the stock.  PySolFC's output must hold no traceback and no plugin error.
+unknown id would start another game) and plays a move from a click:
+Camelot places the card Autodeal dealt, The Plot deals from the stock.  PySolFC's output must hold no traceback and no plugin error.
 """
 import os
 import re
@@ -22,6 +22,8 @@ import pytest
 
 import hostenv as H
 from pysolfc_camelot import camelot, plot
+from pysolfc_camelot.camelot import rules as camelot_rules
+from pysolfc_camelot.cards import parse_card
 from pysolfc_camelot.installer import LOADER_NAME
 
 PROBE = H.REPO / "tests" / "host" / "probe.py"
@@ -112,23 +114,37 @@ def test_upstream_lists_and_plays_each_game(installed, game_id, display,
         assert p["listed"] == {str(i): n for i, n in GAMES.items()}, \
             p["listed"]
         s = H.wait_settled(state_file)
-        stock = len(s["stock"])
         ox, oy = s["canvas_origin"]
-        talon = s["stacks"]["talon"]
-        x, y = talon["top"] if isinstance(talon, dict) else talon
         w, h = s["card_size"]
         H.screenshot(artifacts / "started.png", display=display)
-        # A click on the stock deals (retried while PySolFC still
-        # ignores the mouse during its start-up).
-        for attempt in range(3):
-            H.click(ox + x + w // 2, oy + y + h // 2, display=display)
-            try:
-                s = H.wait_state(state_file,
-                                 lambda s: len(s["stock"]) == stock - 1
-                                 and s["waste"], timeout=5,
-                                 what="a deal from a click on the stock")
-                break
-            except AssertionError:
-                if attempt == 2:
-                    raise
-        H.screenshot(artifacts / "dealt.png", display=display)
+        if game_id == camelot.GAME_ID:
+            # Autodeal (on, as for any player) has dealt the first card:
+            # a click on a slot that takes it places it.
+            card = s["waste"]
+            assert card and len(s["stock"]) == 51, s
+            slot = camelot_rules.slots_for(parse_card(card))[0]
+            x, y = s["stacks"]["rows"][slot]
+            click_until(state_file, ox + x + w // 2, oy + y + h // 2,
+                        lambda s: s["tableau"][slot] == card, display,
+                        "%s placed in slot %d by a click" % (card, slot))
+        else:
+            stock = len(s["stock"])
+            x, y = s["stacks"]["talon"]["top"]
+            click_until(state_file, ox + x + w // 2, oy + y + h // 2,
+                        lambda s: len(s["stock"]) == stock - 1
+                        and len(s["waste"]) == 1, display,
+                        "a deal from a click on the stock")
+        H.screenshot(artifacts / "played.png", display=display)
+
+
+def click_until(state_file, x, y, predicate, display, what, tries=3):
+    """Click at (x, y) until the game's state satisfies predicate (a
+    repeat only matters while PySolFC still ignores the mouse during its
+    start-up)."""
+    for attempt in range(tries):
+        H.click(x, y, display=display)
+        try:
+            return H.wait_state(state_file, predicate, timeout=5, what=what)
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
