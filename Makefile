@@ -1,6 +1,6 @@
 # Camelot for PySolFC.  `make play` to play, `make test` to run every test.
-# HOST=3.2 or HOST=3.6 picks the PySolFC version for `make play` (default:
-# the newest); GAME=plot plays The Plot Classic instead of Camelot Plus.  PYSOLFC_DIR=/usr/share/games/pysolfc uses an installed
+# HOST=3.2, HOST=3.6 or HOST=upstream picks the PySolFC for `make play`
+# (default: the newest Debian build); GAME=plot plays The Plot Classic instead of Camelot Plus.  PYSOLFC_DIR=/usr/share/games/pysolfc uses an installed
 # PySolFC instead of the Debian builds that `make setup` fetches.
 
 PYTHON ?= python3

@@ -8,11 +8,14 @@ Fixtures:
   pysolfc_host   parametrized over every host (version, data dir) from
                  hostenv.host_dirs(); a test that asks for it runs once per
                  PySolFC version.  No host is a collection error, not a skip.
+                 The hosts: the Debian builds (3.2.0, 3.6.1) and upstream's
+                 newest source ("upstream-<commit>").
+  replay_host    the same, over the hosts that have Edit > Replay.
   artifacts      a fresh artifacts/<test id>/ folder kept after the run.
 
 Option:
   --host PREFIX  only the hosts whose version starts with PREFIX
-                 (repeatable), e.g. --host 3.2
+                 (repeatable), e.g. --host 3.2, --host upstream
 """
 import os
 import sys
@@ -52,6 +55,14 @@ def pytest_generate_tests(metafunc):
     if "pysolfc_host" in metafunc.fixturenames:
         hosts = selected_hosts(metafunc.config)
         metafunc.parametrize("pysolfc_host", hosts,
+                             ids=["pysolfc-" + v for v, _ in hosts])
+    if "replay_host" in metafunc.fixturenames:
+        hosts = [(v, d) for v, d in selected_hosts(metafunc.config)
+                 if hostenv.has_replay(d)]
+        if not hosts and not metafunc.config.getoption("--host"):
+            raise RuntimeError("none of the PySolFC hosts %s has Edit > "
+                               "Replay" % [v for v, _ in hostenv.host_dirs()])
+        metafunc.parametrize("replay_host", hosts,
                              ids=["pysolfc-" + v for v, _ in hosts])
 
 

@@ -3,7 +3,11 @@
 
 The hosts come from ``PYSOLFC_DIR`` (colon separated data dirs) or from
 ``.host/pysolfc-<version>/`` as made by ``make setup``
-(``tools/setup_host.py``).  No host is an error, never a silent skip.
+(``tools/setup_host.py``), plus upstream PySolFC's newest source,
+``.host/upstream-<commit>/`` (also made by ``make setup``).  No host is an
+error, never a silent skip.  Each host keeps its settings and plugins in
+its own folder in HOME (Debian's build ``~/.pysolfc``, upstream's
+``~/.PySolFC``): ``fresh_home(tmp_path, host_dir)`` makes that one.
 
 GUI helpers drive an X server (Xvfb in tests) with ``xdotool`` and take
 screenshots with ImageMagick's ``import``.
@@ -49,7 +53,9 @@ def host_dirs():
     """[(version, data dir)] of the PySolFC installs to test against.
 
     From PYSOLFC_DIR if set, else every .host/pysolfc-*/ holding pysol.py;
-    sorted oldest first.  Raises RuntimeError when there is none.
+    sorted oldest first; then the upstream host, .host/upstream-<commit>/,
+    whose "version" is that name.  Raises RuntimeError when there is none
+    of the first kind or no upstream host.
     """
     found = []
     env = os.environ.get("PYSOLFC_DIR", "")
@@ -73,7 +79,57 @@ def host_dirs():
             ".host/), or set PYSOLFC_DIR to an installed PySolFC data dir, "
             "e.g. PYSOLFC_DIR=/usr/share/games/pysolfc")
     found.sort(key=lambda vd: _version_key(vd[0]))
-    return found
+    upstream = [(d.name, d) for d in sorted((REPO / ".host").glob(
+        UPSTREAM_PREFIX + "*")) if (d / "pysol.py").is_file()]
+    if not upstream:
+        raise RuntimeError(
+            "no upstream PySolFC host (.host/%s<commit>/): run `make setup`; "
+            "it unpacks shared/hosts/pysolfc-master-*.tar.gz from beside "
+            "the checkout (or $PYSOLFC_UPSTREAM_TARBALL)" % UPSTREAM_PREFIX)
+    return found + upstream
+
+
+UPSTREAM_PREFIX = "upstream-"       # tools/setup_host.py names it so
+
+
+def upstream_host():
+    """(id, data dir) of the upstream host (see host_dirs)."""
+    return next(vd for vd in host_dirs() if vd[0].startswith(UPSTREAM_PREFIX))
+
+
+def setup_host():
+    """tools/setup_host.py as a module (it is a script, not a package)."""
+    import importlib.util
+    mod = sys.modules.get("setup_host")
+    if mod is None:
+        spec = importlib.util.spec_from_file_location(
+            "setup_host", REPO / "tools" / "setup_host.py")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        sys.modules["setup_host"] = mod
+    return mod
+
+
+# Where PySolFC keeps its settings in HOME when no host is named: Debian's.
+DEFAULT_CONFIG_FOLDER = ".pysolfc"
+CONFIG_FOLDERS = (".pysolfc", ".PySolFC")
+
+
+def config_folder_name(host_dir):
+    """".pysolfc" (Debian's build) or ".PySolFC" (upstream's): the folder
+    in HOME this host reads its options.cfg and plugins from."""
+    return setup_host().config_folder_name(host_dir)
+
+
+def has_replay(host_dir):
+    """True when this PySolFC has Edit > Replay (3.6.1 on, upstream): the
+    game restarts the deal and redoes the recorded moves."""
+    try:
+        text = (Path(host_dir) / "pysollib" / "game" / "__init__.py") \
+            .read_text()
+    except OSError:
+        return False
+    return "def startReplay(" in text
 
 
 def host_python():
@@ -84,13 +140,17 @@ def host_python():
 
 # ---------------------------------------------------------- environments --
 
-def fresh_home(tmp_path, splash=False, animations=0, **options):
+def fresh_home(tmp_path, host_dir=None, splash=False, animations=0,
+               **options):
     """An environment whose HOME and XDG dirs live under tmp_path.
 
     DISPLAY is kept, LANG is C.UTF-8.  A minimal PySolFC options.cfg is
-    written so that the first start shows no About box (splash=False) and
-    cards move without animation; further [general] options of PySolFC's
-    options.cfg may be given as keywords (e.g. autodeal=False).
+    written, in the config folder host_dir's PySolFC reads (Debian's
+    ~/.pysolfc without host_dir), so that the first start shows no About
+    box (splash=False) and cards move without animation; further [general]
+    options of PySolFC's options.cfg may be given as keywords (e.g.
+    autodeal=False).  That folder is the only one in HOME: config_dir(env)
+    finds it again.
     """
     home = Path(tmp_path) / "home"
     env = {k: v for k, v in os.environ.items()
@@ -109,7 +169,8 @@ def fresh_home(tmp_path, splash=False, animations=0, **options):
     env["HOME"] = str(home)
     env["LANG"] = "C.UTF-8"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
-    cfgdir = home / ".pysolfc"
+    cfgdir = home / (config_folder_name(host_dir) if host_dir
+                     else DEFAULT_CONFIG_FOLDER)
     cfgdir.mkdir(exist_ok=True)
     (cfgdir / "options.cfg").write_text(
         "# -*- coding: utf-8 -*-\n[general]\n"
@@ -124,7 +185,9 @@ def install_plugin(env, host_dir=None):
 
     With host_dir, that PySolFC's pysollib is importable too, so the
     installer can ask pysollib.mfxutil.getprefdir like a real user's would.
-    Returns the CompletedProcess; raises AssertionError on failure.
+    Returns the CompletedProcess; raises AssertionError on failure, or
+    when the loader is not in the plugin folder of the config folder
+    fresh_home made (the one that host reads).
     """
     env = dict(env)
     paths = [str(REPO)] + ([str(host_dir)] if host_dir else [])
@@ -137,6 +200,10 @@ def install_plugin(env, host_dir=None):
         raise AssertionError(
             f"`python -m pysolfc_camelot install` exited {r.returncode}:\n"
             + r.stdout)
+    from pysolfc_camelot.installer import LOADER_NAME
+    loader = plugin_dir(env) / LOADER_NAME
+    if not loader.is_file():
+        raise AssertionError(f"the installer wrote no {loader}:\n" + r.stdout)
     return r
 
 
@@ -145,7 +212,7 @@ def run_scenarios(host_dir, tmp_path, game_id, scenario_file, names):
     PySolFC process started on game_id, with the plugin installed by our
     installer into a fresh HOME; returns (results by name, PySolFC's
     output)."""
-    env = fresh_home(tmp_path)
+    env = fresh_home(tmp_path, host_dir)
     install_plugin(env, host_dir)
     env["CAMELOT_GAME_ID"] = str(game_id)
     env.pop("PYTHONPATH", None)     # the plugin's installed copy only
@@ -173,9 +240,21 @@ def check_scenario(results, log, name):
     return r
 
 
+def config_dir(env):
+    """PySolFC's config folder in this environment's HOME, the one
+    fresh_home made (Debian's ~/.pysolfc or upstream's ~/.PySolFC)."""
+    home = Path(env["HOME"])
+    found = [home / n for n in CONFIG_FOLDERS
+             if (home / n / "options.cfg").is_file()]
+    if len(found) != 1:
+        raise AssertionError(f"expected one PySolFC config folder with an "
+                             f"options.cfg in {home}, found {found}")
+    return found[0]
+
+
 def plugin_dir(env):
     """PySolFC's user plugin folder for this environment (Linux)."""
-    return Path(env["HOME"]) / ".pysolfc" / "plugins"
+    return config_dir(env) / "plugins"
 
 
 def start_pysol(host_dir, env, args=(), log_path=None):

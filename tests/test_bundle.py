@@ -116,7 +116,7 @@ def test_unzipped_bundle_loads_in_pysolfc(pysolfc_host, game, display,
     HOME, start PySolFC on the game; both games are there."""
     version, host_dir = pysolfc_host
     bundle = make_bundle(tmp_path / "bundle.zip")
-    env = hostenv.fresh_home(tmp_path)
+    env = hostenv.fresh_home(tmp_path, host_dir)
     plugins = hostenv.plugin_dir(env)
     plugins.mkdir()
     with zipfile.ZipFile(bundle) as z:

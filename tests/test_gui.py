@@ -110,11 +110,11 @@ def region_differs(before, after, box, min_fraction=0.2):
 
 def test_play_with_the_mouse(pysolfc_host, display, artifacts, tmp_path):
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, autodeal=False)
+    env = H.fresh_home(tmp_path, host_dir, autodeal=False)
     installed = H.install_plugin(env, host_dir=host_dir)
     (artifacts / "install.log").write_text(installed.stdout)
     assert any(p.suffix == ".py" for p in H.plugin_dir(env).iterdir()), \
-        "the installer wrote no plugin file into ~/.pysolfc/plugins"
+        "the installer wrote no plugin file into %s" % H.plugin_dir(env)
 
     state_file = tmp_path / "state.json"
     env["CAMELOT_TEST_STATE_FILE"] = str(state_file)

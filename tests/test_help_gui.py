@@ -76,7 +76,7 @@ def check_f1_opens_rules_page(pysolfc_host, display, artifacts, tmp_path,
     language, options, extra_env = CASES[case]
     game_name = rulespages.GAMES[game]["name"]
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, **options)
+    env = H.fresh_home(tmp_path, host_dir, **options)
     env.update(extra_env)
     installed = H.install_plugin(env, host_dir=host_dir)
     (artifacts / "install.log").write_text(installed.stdout)

@@ -47,7 +47,7 @@ class Table:
     def __init__(self, host_dir, tmp_path, artifacts, display, game_id,
                  deck, **options):
         self.display, self.artifacts = display, artifacts
-        env = H.fresh_home(tmp_path, **options)
+        env = H.fresh_home(tmp_path, host_dir, **options)
         H.install_plugin(env, host_dir=host_dir)
         shutil.copy(RECORDER, H.plugin_dir(env) / "zz_speech_recorder.py")
         self.spoken = tmp_path / "speech.txt"

@@ -118,7 +118,7 @@ class Table:
 def test_play_the_plot_with_the_mouse(pysolfc_host, display, artifacts,
                                       tmp_path):
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, autodeal=True, autodrop=True,
+    env = H.fresh_home(tmp_path, host_dir, autodeal=True, autodrop=True,
                        game_geometry=WINDOW_SIZE)
     installed = H.install_plugin(env, host_dir=host_dir)
     (artifacts / "install.log").write_text(installed.stdout)
@@ -249,7 +249,8 @@ def test_the_plot_table_speaks_the_players_language(
         pysolfc_host, display, artifacts, tmp_path, language, options,
         extra_env):
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, game_geometry=WINDOW_SIZE, **options)
+    env = H.fresh_home(tmp_path, host_dir, game_geometry=WINDOW_SIZE,
+                       **options)
     env.update(extra_env)
     H.install_plugin(env, host_dir=host_dir)
     state_file = tmp_path / "state.json"

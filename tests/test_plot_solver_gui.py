@@ -71,8 +71,6 @@ class PlotPysol(Pysol):
         super().__init__(host_dir, tmp_path, artifacts, display, GAME_ID,
                          deck=format_deck(deck),
                          game_geometry=WINDOW_SIZE)
-        # PySolFC's config folder in the test HOME (hostenv.fresh_home).
-        self.config_dir = tmp_path / "home" / ".pysolfc"
 
     def start(self):
         H.find_window(re.escape(GAME_NAME), display=self.display,

@@ -87,12 +87,13 @@ class Pysol:
                  deck=None, fc_solve=False, **options):
         self.display, self.artifacts = display, artifacts
         self.menu_names = H.menu_names(host_dir, options.get("language"))
-        env = H.fresh_home(tmp_path, autodeal=False, **options)
+        env = H.fresh_home(tmp_path, host_dir, autodeal=False, **options)
         # The demo's shortest pause between moves (PySolFC's minimum).
-        with open(os.path.join(env["HOME"], ".pysolfc", "options.cfg"),
-                  "a") as f:
+        with open(H.config_dir(env) / "options.cfg", "a") as f:
             f.write("[timeouts]\ndemo = 0.2\nhint = 0.2\n")
         H.install_plugin(env, host_dir=host_dir)
+        # PySolFC's config folder in the test HOME (this host's).
+        self.config_dir = H.config_dir(env)
         shutil.copy(PROBE, H.plugin_dir(env) / "zz_test_probe.py")
         self.probe_file = str(tmp_path / "probe.json")
         self.state_file = tmp_path / "state.json"

@@ -229,7 +229,7 @@ def test_load_game_error_speaks_one_language(pysolfc_host, tmp_path, lang):
     import subprocess
     import hostenv as H
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path)
+    env = H.fresh_home(tmp_path, host_dir)
     env["LANGUAGE"] = lang
     env["PYTHONPATH"] = "%s:%s" % (ROOT, host_dir)
     r = subprocess.run([H.host_python(), "-c", BROKEN_SAVES], env=env,
@@ -403,7 +403,7 @@ def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
 
     lang, options, extra_env = GUI_CASES[case]
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, autodeal=False, **options)
+    env = H.fresh_home(tmp_path, host_dir, autodeal=False, **options)
     env.update(extra_env)
     installed = H.install_plugin(env, host_dir=host_dir)
     (artifacts / "install.log").write_text(installed.stdout)

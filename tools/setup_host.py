@@ -16,16 +16,24 @@ Standard library only; run from anywhere as ``python3 tools/setup_host.py``
    client, using a private sources list and private state directories (the
    system's apt configuration is not touched), kept in
    ``${XDG_CACHE_HOME:-~/.cache}/pysolfc-camelot/`` and unpacked into
-   ``.host/pysolfc-<version>/`` (the data dir, holding ``pysol.py``).
+   ``.host/pysolfc-<version>/`` (the data dir, holding ``pysol.py``);
+4. upstream PySolFC's newest source, a third host: the tarball
+   ``shared/hosts/pysolfc-master-<commit>.tar.gz`` beside the checkout
+   (or beside the main checkout of a git worktree), unpacked into
+   ``.host/upstream-<commit>/`` with the data of the newest Debian build
+   (cardsets, html, images, sound, tiles, locale, ...) linked in beside
+   its ``pysol.py``.  It keeps its settings in ``~/.PySolFC``.  No tarball
+   is an error, never a silent skip.
 
-``--play [--host 3.2] [--game plot]`` (``make play``, ``make play
+``--play [--host 3.2|3.6|upstream] [--game plot]`` (``make play``, ``make play
 GAME=plot``) then installs the plugin into a fresh HOME under
 ``.host/play-home`` and starts PySolFC on one of our games: Camelot Plus
 (``camelot``, the default) or The Plot Classic (``plot``).
 
 ``PYSOLFC_DIR`` (a colon separated list of PySolFC data dirs, e.g.
 ``/usr/share/games/pysolfc``) replaces step 3: nothing is downloaded and
-those installs are used instead.
+those installs are used instead (the upstream host then takes its data
+from the newest of them).
 
 Other environment variables:
   PYSOLFC_REFRESH=1        look for a new sid release even if the cached
@@ -33,6 +41,8 @@ Other environment variables:
   PYSOLFC_DEBIAN_MIRROR    Debian mirror URL (default: the one the system's
                            apt sources use, else http://deb.debian.org/debian)
   CAMELOT_SKIP_SYSTEM=1    do not check or install system packages
+  PYSOLFC_UPSTREAM_TARBALL the upstream source tarball to use (default:
+                           shared/hosts/pysolfc-master-*.tar.gz as above)
 
 The Release files of trixie and sid are verified against
 /usr/share/keyrings/debian-archive-keyring.gpg (bookworm's keyring already
@@ -476,6 +486,185 @@ def ensure_pysolfc():
     return result
 
 
+# -------------------------------------------------------- upstream PySolFC --
+# Upstream's newest source (pysollib and pysol.py only, no data), shipped
+# beside the repository in shared/hosts/.  It is a third test host: config
+# and plugins under ~/.PySolFC as upstream has them (Debian patches that to
+# ~/.pysolfc), and the newest code.  Its settings.py gives the same version
+# as sid's build, so it goes by an id of its own: upstream-<commit>.
+
+UPSTREAM_ENV = "PYSOLFC_UPSTREAM_TARBALL"
+UPSTREAM_GLOB = "pysolfc-master-*.tar.gz"
+UPSTREAM_PREFIX = "upstream-"
+# What a data dir holds besides the data: the code comes from the tarball.
+NOT_DATA = {"pysollib", "pysol.py", MARKER}
+
+
+def upstream_places():
+    """Where the tarball is looked for: shared/hosts beside the checkout
+    (CI puts a copy of shared/ there), and beside the main checkout when
+    this one is a git worktree of it."""
+    places = [REPO.parent / "shared" / "hosts"]
+    r = run_quiet(["git", "-C", REPO, "rev-parse", "--path-format=absolute",
+                   "--git-common-dir"]) if shutil.which("git") else None
+    if r is not None and r.returncode == 0 and r.stdout.strip():
+        main = Path(r.stdout.strip().splitlines()[-1]).parent
+        if main != REPO:
+            places.append(main.parent / "shared" / "hosts")
+    return places
+
+
+def upstream_tarball():
+    """The upstream source tarball: $PYSOLFC_UPSTREAM_TARBALL, else the
+    newest shared/hosts/pysolfc-master-*.tar.gz found."""
+    env = os.environ.get(UPSTREAM_ENV, "").strip()
+    if env:
+        p = Path(env).expanduser()
+        if not p.is_file():
+            raise SetupError(f"{UPSTREAM_ENV}={env}: no such file")
+        return p
+    places = upstream_places()
+    for d in places:
+        found = sorted(d.glob(UPSTREAM_GLOB), key=lambda p: p.stat().st_mtime)
+        if found:
+            return found[-1]
+    raise SetupError(
+        "upstream PySolFC's source (the third test host) was not found: no "
+        + UPSTREAM_GLOB + " in " + ", ".join(str(p) for p in places)
+        + f".\nPut it there, or set {UPSTREAM_ENV}=/path/to/"
+        "pysolfc-master-COMMIT.tar.gz")
+
+
+def upstream_id(tarball):
+    """'pysolfc-master-7a3d146a.tar.gz' -> 'upstream-7a3d146a'."""
+    name = tarball.name
+    commit = name[len("pysolfc-master-"):-len(".tar.gz")] \
+        if name.startswith("pysolfc-master-") and name.endswith(".tar.gz") \
+        else ""
+    if not re.fullmatch(r"[0-9A-Za-z._-]+", commit):
+        raise SetupError(f"{tarball}: expected a name like "
+                         "pysolfc-master-COMMIT.tar.gz")
+    return UPSTREAM_PREFIX + commit
+
+
+def upstream_data_source(hosts):
+    """The data dir whose cardsets, pages, images, sounds, tiles and
+    catalogs the upstream host uses: the newest Debian build's."""
+    for version, d in sorted(hosts, key=lambda vd: version_key(vd[0]),
+                             reverse=True):
+        if any(Path(d).glob("cardset-*")) and (Path(d) / "html").is_dir():
+            return Path(d)
+    raise SetupError("no PySolFC data dir with cardsets and html/ among "
+                     + ", ".join(str(d) for _, d in hosts)
+                     + "; the upstream host needs one")
+
+
+def data_entries(datadir):
+    """The data dir's entries the upstream host links to: everything but
+    the code (cardset-*, html, images, sound, tiles, locale, ...)."""
+    return sorted(p for p in Path(datadir).iterdir()
+                  if p.name not in NOT_DATA and not p.name.startswith(".")
+                  and not p.name.endswith(".egg-info"))
+
+
+def upstream_ready(dest, stamp):
+    try:
+        marker = json.loads((dest / MARKER).read_text())
+    except (OSError, ValueError):
+        return False
+    links = marker.get("links", [])
+    return (marker.get("stamp") == stamp and (dest / "pysol.py").is_file()
+            and links and all((dest / n).exists() for n in links))
+
+
+def extract_tarball(tarball, into):
+    """Unpack into `into`; returns the one top folder holding pysol.py."""
+    import tarfile
+    try:
+        with tarfile.open(tarball) as tf:
+            if hasattr(tarfile, "data_filter"):
+                tf.extractall(into, filter="data")
+            else:                       # Python < 3.8.17: check by hand
+                for m in tf.getmembers():
+                    if m.name.startswith("/") or ".." in Path(m.name).parts \
+                            or not (m.isfile() or m.isdir()):
+                        raise SetupError(f"{tarball}: unsafe member {m.name}")
+                tf.extractall(into)
+    except (OSError, tarfile.TarError) as e:
+        raise SetupError(f"unpacking {tarball} failed: {e}")
+    tops = [p for p in into.iterdir() if (p / "pysol.py").is_file()
+            and (p / "pysollib").is_dir()]
+    if len(tops) != 1:
+        raise SetupError(f"{tarball} holds no pysolfc-master-*/pysol.py "
+                         "with pysollib/ beside it")
+    return tops[0]
+
+
+def ensure_upstream(hosts):
+    """Unpack upstream's source into .host/upstream-<commit>/ with the data
+    of a Debian build linked in beside pysol.py (where upstream's own
+    checkout keeps it); returns (host id, dir)."""
+    tarball = upstream_tarball()
+    host_id = upstream_id(tarball)
+    dest = HOST / host_id
+    data = upstream_data_source(hosts).resolve()
+    st = tarball.stat()
+    stamp = {"tarball": tarball.name, "size": st.st_size,
+             "mtime": int(st.st_mtime), "data": str(data)}
+    if upstream_ready(dest, stamp):
+        say(f"PySolFC {host_id} (upstream): {dest.relative_to(REPO)} ready")
+    else:
+        say(f"PySolFC {host_id}: unpacking {tarball} into "
+            f"{dest.relative_to(REPO)}, data from {data}")
+        HOST.mkdir(exist_ok=True)
+        tmp = HOST / f".unpack-{host_id}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        try:
+            top = extract_tarball(tarball, tmp)
+            links = []
+            for entry in data_entries(data):
+                link = top / entry.name
+                if link.exists() or link.is_symlink():
+                    continue            # the tarball's own file wins
+                # Relative inside .host/, so the checkout can move.
+                target = os.path.relpath(entry, dest) \
+                    if HOST.resolve() in entry.parents else str(entry)
+                link.symlink_to(target)
+                links.append(entry.name)
+            (top / MARKER).write_text(json.dumps(
+                {"stamp": stamp, "sha256": sha256(tarball),
+                 "links": links}, indent=1))
+            shutil.rmtree(dest, ignore_errors=True)
+            top.rename(dest)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        if not upstream_ready(dest, stamp):
+            raise SetupError(f"{dest}: the data links do not resolve")
+    # Older snapshots this script unpacked: gone, so tests run on this one.
+    for old in HOST.glob(UPSTREAM_PREFIX + "*"):
+        if old.name != host_id and (old / MARKER).is_file():
+            say(f"removing {old.relative_to(REPO)} (replaced by {host_id})")
+            shutil.rmtree(old, ignore_errors=True)
+    return host_id, dest
+
+
+def config_folder_name(datadir):
+    """The folder in HOME where this PySolFC keeps its settings and
+    plugins, from its pysollib/mfxutil.py getprefdir (Linux): Debian's
+    build says .pysolfc, upstream's .PySolFC."""
+    try:
+        text = (Path(datadir) / "pysollib" / "mfxutil.py").read_text()
+    except OSError as e:
+        raise SetupError(f"{datadir}: cannot read pysollib/mfxutil.py: {e}")
+    m = re.search(r"def getprefdir\b.*?os\.path\.join\(\s*home\s*,\s*"
+                  r"['\"]([^'\"]+)['\"]\s*\)", text, re.S)
+    if not m:
+        raise SetupError(f"{datadir}: pysollib/mfxutil.py's getprefdir "
+                         "names no folder in HOME")
+    return m.group(1)
+
+
 # ------------------------------------------------------------------ play --
 
 def version_key(version):
@@ -488,7 +677,8 @@ def choose_host(hosts, wanted):
     hosts = sorted(hosts, key=lambda vd: version_key(vd[0]))
     if wanted:
         match = [vd for vd in hosts
-                 if vd[0] == wanted or vd[0].startswith(wanted + ".")]
+                 if vd[0] == wanted or vd[0].startswith((wanted + ".",
+                                                         wanted + "-"))]
         if not match:
             raise SetupError(f"HOST={wanted} matches none of the PySolFC "
                              "versions here: "
@@ -524,7 +714,7 @@ def play(hosts, wanted, game=DEFAULT_GAME):
     home.mkdir(parents=True)
     # A fresh HOME would show the About box on every start (and start a
     # demo if it is not closed within 20 s): switch it off, as a player can.
-    prefs = home / ".pysolfc"
+    prefs = home / config_folder_name(datadir)
     prefs.mkdir()
     (prefs / "options.cfg").write_text(
         "# -*- coding: utf-8 -*-\n[general]\nsplashscreen = False\n")
@@ -566,7 +756,8 @@ def main(argv=None):
                          "our game")
     ap.add_argument("--host", default="",
                     help="with --play: the PySolFC version to use, e.g. 3.2 "
-                         "or 3.6 (default: the newest)")
+                         "or 3.6, or upstream (default: the newest Debian "
+                         "build)")
     ap.add_argument("--game", default=DEFAULT_GAME,
                     help="with --play: the game to start, one of %s "
                          "(default %s)" % (", ".join(GAMES), DEFAULT_GAME))
@@ -580,6 +771,7 @@ def main(argv=None):
         ensure_system_packages()
         ensure_venv()
         hosts = ensure_pysolfc()
+        hosts.append(ensure_upstream(hosts))
         say("done. PySolFC hosts: "
             + ", ".join(f"{v} ({d})" for v, d in hosts))
         if args.play:

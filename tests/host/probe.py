@@ -13,6 +13,10 @@ It also lists our worker threads and PySolFC's child processes (a search
 process), and keeps an ``after(TICK_MS)`` ticker: ``max_gap`` is the
 longest gap between two ticks (seconds) since the file ``<probe
 file>.reset`` last appeared, i.e. how long the event loop was held up.
+
+With ``CAMELOT_TEST_PROBE_GAMES`` (game ids, comma separated) it also
+writes which of those games PySolFC lists (its games by name, as the
+Select menu and dialog show them), with their names.
 """
 import gc
 import json
@@ -23,6 +27,8 @@ import time
 import tkinter
 
 OUT = os.environ.get("CAMELOT_TEST_PROBE_FILE")
+GAMES = [int(x) for x in os.environ.get("CAMELOT_TEST_PROBE_GAMES",
+                                        "").split(",") if x.strip()]
 POLL_MS = 100
 TICK_MS = 10
 
@@ -218,6 +224,10 @@ class Probe:
                              "demo": bool(game.demo),
                              "moves": game.moves.index}
             state["menus"] = self.menus(app)
+            if GAMES:
+                listed = set(app.gdb.getGamesIdSortedByName())
+                state["listed"] = {str(i): app.gdb.get(i).name
+                                   for i in GAMES if i in listed}
             state["dialog"] = self.dialog()
         with open(OUT + ".tmp", "w") as f:
             json.dump(state, f)

@@ -2,7 +2,7 @@
 
 Usage: python runner.py HOST_DIR SCENARIO_FILE NAME[,NAME...] RESULT_JSON
 
-Started by tests/host_session.py with the plugin installed in a fresh HOME
+Started by tests/hostenv.py (run_scenarios) with the plugin installed in a fresh HOME
 and a display.  PySolFC starts on our game; each scenario ``fn(app)`` runs
 from the Tk event loop; results go to RESULT_JSON; then the process ends.
 """
