@@ -157,9 +157,10 @@ def process_job(module, request, decode):
 
 def can_fork():
     """True where a search may run as ``python -m`` (not in a frozen
-    PySolFC, whose executable is PySolFC itself)."""
+    PySolFC, whose executable is PySolFC itself, nor in the Android app,
+    whose Python is a library inside the app with no program to start)."""
     return not getattr(sys, "frozen", False) and bool(sys.executable) \
-        and os.name == "posix"
+        and os.name == "posix" and not toolkit.is_android()
 
 
 def serve(solve):

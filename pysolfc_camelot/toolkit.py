@@ -14,6 +14,7 @@ Nothing here imports pysollib or Kivy until it is called, so that the
 modules importing it load without PySolFC (the command line, the tests
 of the rules).
 """
+import os
 
 
 def is_kivy():
@@ -23,6 +24,13 @@ def is_kivy():
     except ImportError:
         return False
     return TOOLKIT == "kivy"
+
+
+def is_android():
+    """True inside PySolFC's Android app: its Kivy front end, started by
+    python-for-android, which sets these (Kivy's own test, kivy.utils)."""
+    return is_kivy() and ("ANDROID_ARGUMENT" in os.environ
+                          or "P4A_BOOTSTRAP" in os.environ)
 
 
 # ---------------------------------------------------------------- timers

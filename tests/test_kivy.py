@@ -21,8 +21,11 @@ browser's page to CAMELOT_TEST_PROBE_FILE.  PySolFC's output must hold no
 traceback.  Screenshots and the output are kept in artifacts/<test>/.
 """
 import json
+import os
 import shutil
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -30,8 +33,9 @@ import hostenv as H
 import test_gui
 import test_plot_gui
 from pysolfc_camelot import camelot, plot
-from pysolfc_camelot.camelot import hintmode as _camelot_hintmode  # noqa
-from pysolfc_camelot.plot import hintmode as _plot_hintmode  # noqa
+from pysolfc_camelot.cards import parse_card
+from pysolfc_camelot.camelot import hintmode as camelot_hintmode
+from pysolfc_camelot.plot import hintmode as plot_hintmode
 
 PROBE = H.REPO / "tests" / "host" / "kivy_probe.py"
 HINT_SECONDS = 4        # how long a hint arrow stays (options.cfg)
@@ -41,7 +45,7 @@ def kivy_options(env):
     """The Neo cardset for every French deck (PNG; PySolFC's Kivy port
     finds no GIF cardset), and hint arrows that stay long enough to be
     seen in a screenshot."""
-    with open(H.Path(env["HOME"]) / ".pysolfc" / "options.cfg", "a") as f:
+    with open(Path(env["HOME"]) / ".pysolfc" / "options.cfg", "a") as f:
         f.write('[cardsets]\n0 = Neo, ""\n1 = Neo, ""\n1_1 = Neo, ""\n'
                 f"[timeouts]\nhint = {HINT_SECONDS}\n")
 
@@ -196,15 +200,27 @@ def plot_moves(t, s, shot):
 
 
 def camelot_hint(s):
-    """(from, to) stacks of Camelot's fair hint: in phase 1 with a card
-    on the waste, a place from the waste; to a slot the rules allow."""
-    return "waste", None
+    """(from, to) stacks of Camelot's fair hint (hints.fair_move) for the
+    position in the state file."""
+    from pysolfc_camelot.camelot import rules
+
+    def card(name):
+        return None if name is None else parse_card(name)
+    pos = rules.Position(stock=[card(c) for c in s["stock"]],
+                         waste=card(s["waste"]),
+                         tableau=[card(c) for c in s["tableau"]],
+                         removed=[card(c) for c in s["removed"]],
+                         phase=s["phase"])
+    move = camelot_hintmode.choose_move(pos, "fair")
+    return {"deal": ("talon", "waste"),
+            "place": ("waste", "rows/%s" % move.a),
+            "remove": ("rows/%s" % move.a, "discard"),
+            "pair": ("rows/%s" % move.a, "rows/%s" % move.b)}[move.kind]
 
 
 def plot_hint(s):
     """(from, to) stacks of The Plot's fair hint (hints.hint_move) for the
     position in the state file."""
-    from pysolfc_camelot.cards import parse_card
     from pysolfc_camelot.plot import hints, rules
 
     def cards(names):
@@ -223,8 +239,9 @@ def plot_hint(s):
 
 
 GAMES = {
-    "camelot": (camelot, test_gui.DECK, camelot_moves, camelot_hint),
-    "plot": (plot, test_plot_gui.DECK, plot_moves, plot_hint),
+    "camelot": (camelot, camelot_hintmode, test_gui.DECK, camelot_moves,
+                camelot_hint),
+    "plot": (plot, plot_hintmode, test_plot_gui.DECK, plot_moves, plot_hint),
 }
 
 
@@ -232,7 +249,7 @@ GAMES = {
 def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
                                tmp_path):
     version, host_dir = pysolfc_host
-    package, deck, moves, expected_hint = GAMES[game]
+    package, hintmode, deck, moves, expected_hint = GAMES[game]
     env = H.fresh_home(tmp_path, mouse_type="drag-n-drop", autodeal=False,
                        autodrop=False)
     kivy_options(env)
@@ -282,10 +299,9 @@ def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
                     timeout=90)
         shot("hint")
         arrow = p["arrows"][0]["box"]
-        for stack in expected_hint(s):
-            if stack is not None:       # (the arrow runs centre to centre)
-                assert arrow and inside(t.center(s, stack), arrow), \
-                    (stack, arrow, t.center(s, stack))
+        for stack in expected_hint(s):  # (it runs centre to centre)
+            assert arrow and inside(t.center(s, stack), arrow), \
+                (stack, arrow, t.center(s, stack))
 
         # -- the hint label: fair -> perfect, kept -------------------------
         x0, y0, x1, y1 = t.point(s, *s["hint_label"][:2]) + \
@@ -294,8 +310,7 @@ def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
         s = t.act(lambda s: H.click((x0 + x1) // 2, (y0 + y1) // 2,
                                     display=display),
                   lambda s: s["hints"] == "perfect", "perfect hints")
-        saved = H.Path(env["HOME"]) / ".pysolfc" / \
-            package.hintmode.SETTINGS_FILE
+        saved = Path(env["HOME"]) / ".pysolfc" / hintmode.SETTINGS_FILE
         assert json.loads(saved.read_text()) == {"hints": "perfect"}
         label = s["texts"]["hints"] if "hints" in s["texts"] \
             else s["hint_text"]
@@ -333,3 +348,35 @@ def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
         t.state(lambda s: position(s) != before, "a demo move", timeout=180)
         time.sleep(1)
         shot("demo")
+
+
+ANDROID_CHECK = """
+import sys
+from pysollib import settings
+from pysolfc_camelot import pysol_solver, toolkit
+settings.TOOLKIT = sys.argv[1]
+print(toolkit.is_kivy(), toolkit.is_android(), pysol_solver.can_fork())
+"""
+
+
+@pytest.mark.parametrize("toolkit_name, android, expected", [
+    ("tk", False, "False False True"),
+    ("kivy", False, "True False True"),     # desktop Kivy: search processes
+    ("tk", True, "False False True"),
+    ("kivy", True, "True True False"),      # the Android app: in-thread
+])
+def test_searches_stay_in_process_in_the_android_app(
+        pysolfc_host, toolkit_name, android, expected):
+    """python-for-android sets P4A_BOOTSTRAP; its Python is a library in
+    the app, with no program a search process could be started with."""
+    version, host_dir = pysolfc_host
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("P4A_BOOTSTRAP", "ANDROID_ARGUMENT")}
+    env["PYTHONPATH"] = os.pathsep.join([str(H.REPO), str(host_dir)])
+    if android:
+        env["P4A_BOOTSTRAP"] = "sdl2"
+    r = subprocess.run([H.host_python(), "-c", ANDROID_CHECK, toolkit_name],
+                       env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout
+    assert r.stdout.strip() == expected

@@ -212,7 +212,7 @@ def ensure_venv():
 # software OpenGL, and libmtdev, without which Kivy prints a traceback
 # while it looks for touch screens.
 
-KIVY_PIP = "kivy"
+KIVY_PIP = "kivy>=2.3,<3"       # PySolFC's Kivy layer is written for Kivy 2
 KIVY_LIBS = {"libGL.so.1": "libgl1", "libEGL.so.1": "libegl1",
              "swrast_dri.so": "libgl1-mesa-dri", "libmtdev.so.1": "libmtdev1"}
 
