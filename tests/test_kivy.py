@@ -11,7 +11,11 @@ drag from the waste lands on a pile, the toolbar's Hint button draws an
 arrow from the waste, a tap on the "Hints: fair" label switches to
 perfect hints, the toolbar's Rules button shows our rules page, and Menu
 > Assist offers Hint and Demo but no Solver (the Kivy front end has no
-Solver dialog); its Demo plays.
+Solver dialog); its Demo plays.  A second run moves the cards the Kivy
+front end's own way (Android's default, point-and-click): a tap on the
+card, a tap where it goes.  And the searches behind hints stay in their
+worker thread in the Android app, which has no program to start a search
+process with.
 
 The game writes its position and where its stacks are on screen to
 CAMELOT_TEST_STATE_FILE (canvas_origin + canvas_scale * canvas point,
@@ -99,6 +103,13 @@ class KivyTable:
         H.drag(*self.center(state, src), *self.center(state, dst),
                display=self.display, steps=12, pause=0.08)
 
+    def tap_tap(self, state, src, dst):
+        """Point-and-click, the Kivy front end's default: a tap picks the
+        card up, a tap on a stack puts it there."""
+        self.tap(state, src)
+        time.sleep(0.3)
+        self.tap(state, dst)
+
     def act(self, action, predicate, what, tries=3, per_try=8):
         """Do action() until the state satisfies predicate (a repeat only
         matters while the window still starts up and drops input)."""
@@ -162,9 +173,9 @@ def inside(point, box, margin=3):
 
 # -- what each game plays (its constructed deal, from its Tk GUI test) -----
 
-def camelot_moves(t, s, shot):
-    """Stock tap, drag to a slot, another stock tap; returns the state
-    with a card on the waste (the hint's source)."""
+def camelot_moves(t, s, shot, move):
+    """Stock tap, a move (t.drag or t.tap_tap) to a slot, another stock
+    tap; returns the state with a card on the waste."""
     assert s["stock"] == test_gui.DECK and s["waste"] is None, \
         "CAMELOT_TEST_DECK not used"
     assert s["texts"]["phase"].startswith("Phase 1"), s["texts"]
@@ -173,16 +184,17 @@ def camelot_moves(t, s, shot):
     s = t.act(lambda s: t.tap(s, "talon"), lambda s: s["waste"] == first,
               "%s dealt by a tap on the stock" % first)
     after = changed_on_screen(shot, "stock-tap", before, t.box(s, "waste"))
-    s = t.act(lambda s: t.drag(s, "waste", "rows/5"),
+    s = t.act(lambda s: move(s, "waste", "rows/5"),
               lambda s: s["tableau"][5] == first and s["waste"] is None,
-              "%s dragged to slot 5" % first)
-    changed_on_screen(shot, "drag-to-slot", after, t.box(s, "rows/5"))
+              "%s moved to slot 5" % first)
+    changed_on_screen(shot, "to-slot", after, t.box(s, "rows/5"))
     return t.act(lambda s: t.tap(s, "talon"), lambda s: s["waste"] == second,
                  "%s dealt" % second)
 
 
-def plot_moves(t, s, shot):
-    """Stock tap, drag from the waste onto T0's 9H; then a second tap."""
+def plot_moves(t, s, shot, move):
+    """Stock tap, a move (t.drag or t.tap_tap) from the waste onto T0's
+    9H; then a second tap."""
     assert s["stock"][:4] == test_plot_gui.STOCK_START, \
         "CAMELOT_TEST_DECK not used"
     assert s["reserve"] == test_plot_gui.RESERVE
@@ -191,10 +203,10 @@ def plot_moves(t, s, shot):
               "8C dealt by a tap on the stock")
     assert s["texts"]["stock"] == "Stock: 77", s["texts"]
     after = changed_on_screen(shot, "stock-tap", before, t.box(s, "waste"))
-    s = t.act(lambda s: t.drag(s, "waste", "rows/0"),
+    s = t.act(lambda s: move(s, "waste", "rows/0"),
               lambda s: s["tableau"][0] == ["9H", "8C"] and not s["waste"],
-              "8C dragged onto 9H")
-    changed_on_screen(shot, "drag-to-pile", after, t.box(s, "rows/0"))
+              "8C moved onto 9H")
+    changed_on_screen(shot, "to-pile", after, t.box(s, "rows/0"))
     return t.act(lambda s: t.tap(s, "talon"), lambda s: s["waste"] == ["TH"],
                  "TH dealt")
 
@@ -245,13 +257,13 @@ GAMES = {
 }
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
-                               tmp_path):
-    version, host_dir = pysolfc_host
-    package, hintmode, deck, moves, expected_hint = GAMES[game]
-    env = H.fresh_home(tmp_path, mouse_type="drag-n-drop", autodeal=False,
-                       autodrop=False)
+def launch(game, host_dir, tmp_path, artifacts, display, **options):
+    """PySolFC's Kivy front end on our game, in a fresh HOME with the
+    plugin installed by our installer and the probe beside it; options go
+    to options.cfg.  Returns (PySolFC's process, its log, a KivyTable, a
+    function taking numbered screenshots, the environment)."""
+    package, _hintmode, deck = GAMES[game][:3]
+    env = H.fresh_home(tmp_path, autodeal=False, autodrop=False, **options)
     kivy_options(env)
     installed = H.install_plugin(env, host_dir=host_dir)
     (artifacts / "install.log").write_text(installed.stdout)
@@ -271,25 +283,39 @@ def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
     def shot(name):
         return H.screenshot(artifacts / f"{next(shots):02d}-{name}.png",
                             display=display)
+    return proc, log, KivyTable(state_file, probe_file, display), shot, env
 
+
+def table_ready(t, proc, log, package):
+    """Wait for the Kivy window with our game laid out in it; returns the
+    settled state."""
+    wid = find_kivy_window(t.display, proc, timeout=120)
+    t.probe(lambda p: p["game"] and p["game"]["id"] == package.GAME_ID,
+            "our game started", timeout=120)
+    t.button("hint", "toolbar", timeout=60)
+    s = H.wait_settled(t.state_file, quiet=1.5, timeout=90)
+    assert "Traceback" not in log.read_text(errors="replace")
+    # The stacks as the state file places them lie in the window.
+    wx, wy, ww, wh = H.window_geometry(wid, display=t.display)
+    for stack in ("talon", "waste", "rows/0"):
+        x0, y0, x1, y1 = t.box(s, stack)
+        assert wx <= x0 < x1 <= wx + ww and wy <= y0 < y1 <= wy + wh, \
+            (stack, (x0, y0, x1, y1), (wx, wy, ww, wh))
+    return s
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
+                               tmp_path):
+    version, host_dir = pysolfc_host
+    package, hintmode, deck, moves, expected_hint = GAMES[game]
+    proc, log, t, shot, env = launch(game, host_dir, tmp_path, artifacts,
+                                     display, mouse_type="drag-n-drop")
     with H.watched(proc, log, artifacts, display):
-        # -- the Kivy window, our game on it -------------------------------
-        wid = find_kivy_window(display, proc, timeout=120)
-        t = KivyTable(state_file, probe_file, display)
-        p = t.probe(lambda p: p["game"] and p["game"]["id"] ==
-                    package.GAME_ID, "our game started", timeout=120)
-        t.button("hint", "toolbar", timeout=60)
-        s = H.wait_settled(state_file, quiet=1.5, timeout=90)
-        assert "Traceback" not in log.read_text(errors="replace")
-        # The stacks as the state file places them lie in the window.
-        wx, wy, ww, wh = H.window_geometry(wid, display=display)
-        for stack in ("talon", "waste", "rows/0"):
-            x0, y0, x1, y1 = t.box(s, stack)
-            assert wx <= x0 < x1 <= wx + ww and wy <= y0 < y1 <= wy + wh, \
-                (stack, (x0, y0, x1, y1), (wx, wy, ww, wh))
+        s = table_ready(t, proc, log, package)
 
         # -- a tap on the stock, a drag ------------------------------------
-        s = moves(t, s, shot)
+        s = moves(t, s, shot, t.drag)
 
         # -- Hint: an arrow along the fair hint's move ---------------------
         hints = t.probe()["game"]["hints"]
@@ -348,6 +374,20 @@ def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
         t.state(lambda s: position(s) != before, "a demo move", timeout=180)
         time.sleep(1)
         shot("demo")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_tap_and_tap_as_on_android(game, pysolfc_host, display, artifacts,
+                                   tmp_path):
+    """The Kivy front end's own default (Android's) moves a card by a tap
+    on it and a tap where it goes: the same moves land that way."""
+    version, host_dir = pysolfc_host
+    package, _hintmode, _deck, moves, _hint = GAMES[game]
+    proc, log, t, shot, _env = launch(game, host_dir, tmp_path, artifacts,
+                                      display)  # Kivy's default mouse_type
+    with H.watched(proc, log, artifacts, display):
+        s = table_ready(t, proc, log, package)
+        moves(t, s, shot, t.tap_tap)
 
 
 ANDROID_CHECK = """
