@@ -8,10 +8,11 @@ PySolFC's command line to PySolFC), with the Neo cardset (the Kivy port
 reads no GIF) and a constructed deal, then play as a player would, with
 xdotool taps and drags on the Kivy window: a tap on the stock deals, a
 drag from the waste lands on a pile, the toolbar's Hint button draws an
-arrow from the waste, a tap on the "Hints: fair" label switches to
-perfect hints, the toolbar's Rules button shows our rules page, and Menu
-> Assist offers Hint and Demo but no Solver (the Kivy front end has no
-Solver dialog); its Demo plays.  A second run moves the cards the Kivy
+arrow along the move the game's fair hint policy gives (a search off the
+event loop, polled with Kivy's Clock), a tap on the "Hints: fair" label
+switches to perfect hints, the toolbar's Rules button shows our rules
+page, and Menu > Assist offers Hint and Demo but no Solver (the Kivy
+front end has no Solver dialog); its Demo plays.  A second run moves the cards the Kivy
 front end's own way (Android's default, point-and-click): a tap on the
 card, a tap where it goes.  And the searches behind hints stay in their
 worker thread in the Android app, which has no program to start a search
@@ -366,6 +367,7 @@ def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
         assert "Hint" in labels, labels
         assert not any("Solver" in label for label in labels), labels
         shot("assist-menu")
+
         def position(s):            # (the layout moves as menus come and go)
             return [s[k] for k in ("stock", "waste", "tableau")]
         before = position(t.state())
