@@ -1,15 +1,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What every game of this package shares with PySolFC's Assist menu.
 
-* ``Task``: a search in a worker thread.  Only the Tk thread touches Tk;
-  it polls the task with ``after`` and reads its result when done, so no
-  search ever holds up PySolFC's event loop.
+* ``Task``: a search in a worker thread.  Only the GUI thread touches the
+  GUI; it polls the task with ``toolkit.after`` (Tk's ``after``, Kivy's
+  Clock) and reads its result when done, so no search ever holds up
+  PySolFC's event loop.
 * ``enable_solver_menu`` / ``restore_solver_menu``: PySolFC creates the
   Assist > Solver... entry greyed out (and without a command) unless
   freecell-solver was found at start-up.  Our games solve themselves, so
   while one of them is the current game the entry is enabled, and when the
   player moves on to another game it gets back exactly the state and
-  command PySolFC gave it.
+  command PySolFC gave it.  PySolFC's Kivy front end has no Solver dialog
+  and no such entry: there, nothing is touched.
 * ``AssistedGame``: a mixin for our ``Game`` classes (list it before
   ``Game``).  It switches the menu entry on and off with the game's life
   (``create`` and ``destruct``), makes Assist > Hint asynchronous (the
@@ -41,7 +43,7 @@ import time
 import traceback
 import weakref
 
-from . import solver_dialog
+from . import pysol_common, solver_dialog, toolkit
 
 POLL_MS = 30            # how often the Tk side looks at a running task
 DEMO_WAIT = 0.01        # a demo step waiting for its search yields this long
@@ -161,9 +163,10 @@ def process_job(module, request, decode):
 
 def can_fork():
     """True where a search may run as ``python -m`` (not in a frozen
-    PySolFC, whose executable is PySolFC itself)."""
+    PySolFC, whose executable is PySolFC itself, nor in the Android app,
+    whose Python is a library inside the app with no program to start)."""
     return not getattr(sys, "frozen", False) and bool(sys.executable) \
-        and os.name == "posix"
+        and os.name == "posix" and not toolkit.is_android()
 
 
 def serve(solve):
@@ -329,7 +332,10 @@ _commands = weakref.WeakKeyDictionary()
 
 
 def solver_entry(app):
-    """(menu, index) of Assist > Solver..., or None (no menubar)."""
+    """(menu, index) of Assist > Solver..., or None (no menubar; or
+    PySolFC's Kivy front end, which has no Solver dialog and no entry)."""
+    if toolkit.is_kivy():
+        return None
     menubar = getattr(app, "menubar", None)
     entry = getattr(menubar, "menupath", {}).get(SOLVER_MENU)
     return None if entry is None else entry[:2]
@@ -379,6 +385,7 @@ class AssistedGame:
     _assist_hint = None         # (key, level, sleep) of a hint to show
     _assist_after = None        # pending Tk ``after`` of the hint poll
     _assist_server = None       # SearchServer of this game, if started
+    _assist_unwatch = None      # stops toolkit.watch_canvas, if started
 
     # -- PySolFC's game life: the Solver menu entry follows it -------------
 
@@ -387,10 +394,18 @@ class AssistedGame:
         if getattr(app, "game", None) is self:
             enable_solver_menu(app)
             solver_dialog.dress(self)       # a dialog left open
+            if pysol_common.test_state_wanted():
+                # The tests' state file says where the stacks are on
+                # screen; under Kivy a resize moves them silently.
+                self._assist_unwatch = toolkit.watch_canvas(
+                    self.canvas, self.updateText)
         return result
 
     def destruct(self):
         self.assist_cancel()
+        if self._assist_unwatch is not None:
+            self._assist_unwatch()
+            self._assist_unwatch = None
         if self._assist_server is not None:
             self._assist_server.close()
             self._assist_server = None
@@ -465,7 +480,7 @@ class AssistedGame:
         self._assist_after = None
         if after_id is not None:
             try:
-                self.top.after_cancel(after_id)
+                toolkit.after_cancel(self.top, after_id)
             except Exception:
                 pass
 
@@ -478,7 +493,8 @@ class AssistedGame:
         # PySolFC asks synchronously; answer later, without blocking.
         self._assist_hint = (self.assist_job(level)[0], level, sleep)
         if self._assist_after is None:
-            self._assist_after = self.top.after(POLL_MS, self._assistPoll)
+            self._assist_after = toolkit.after(self.top, POLL_MS,
+                                               self._assistPoll)
         return None
 
     def _assistPoll(self):
@@ -490,7 +506,8 @@ class AssistedGame:
             self._assist_hint = None        # the player moved on: drop it
             return
         if not self.assist_ready(level):
-            self._assist_after = self.top.after(POLL_MS, self._assistPoll)
+            self._assist_after = toolkit.after(self.top, POLL_MS,
+                                               self._assistPoll)
             return
         self._assist_hint = None
         if self.busy:
@@ -620,7 +637,7 @@ class SolverBase:
         self.task = Task(self.solve_job(self.max_states()), "solver")
         self._set_start_button(tr("solver.stop"))
         self._later(self._show_progress)
-        self._after = game.top.after(POLL_MS, self._poll)
+        self._after = toolkit.after(game.top, POLL_MS, self._poll)
 
     def stop(self):
         """The player's Stop: end the search and say so."""
@@ -630,7 +647,7 @@ class SolverBase:
     def _later(self, fn, *args):
         """Run fn in the Tk thread once the dialog's own update is done."""
         try:
-            self.game.top.after_idle(fn, *args)
+            toolkit.after_idle(self.game.top, fn, *args)
         except Exception:
             pass
 
@@ -709,7 +726,7 @@ class SolverBase:
             return
         if not task.done:
             self._show_progress()
-            self._after = self.game.top.after(POLL_MS, self._poll)
+            self._after = toolkit.after(self.game.top, POLL_MS, self._poll)
             return
         self._end_search()
         self._finish(task)

@@ -215,6 +215,52 @@ def ensure_venv():
         raise SetupError(f"{py} cannot import tkinter")
 
 
+# ------------------------------------------------------------------ kivy --
+# PySolFC's Kivy front end (Android's, `pysol.py --kivy`), run on the
+# desktop by tests/test_kivy.py: Kivy from PyPI (its wheel brings SDL2) in
+# .venv, and the system libraries its window needs under Xvfb: Mesa's
+# software OpenGL, and libmtdev, without which Kivy prints a traceback
+# while it looks for touch screens.
+
+KIVY_PIP = "kivy>=2.3,<3"       # PySolFC's Kivy layer is written for Kivy 2
+KIVY_LIBS = {"libGL.so.1": "libgl1", "libEGL.so.1": "libegl1",
+             "swrast_dri.so": "libgl1-mesa-dri", "libmtdev.so.1": "libmtdev1"}
+
+
+def missing_kivy_libs():
+    """Debian packages of KIVY_LIBS whose library is nowhere to be found."""
+    names = run_quiet(["/sbin/ldconfig", "-p"]).stdout \
+        if Path("/sbin/ldconfig").exists() else ""
+    dri = {p.name for p in Path("/usr/lib").glob("*/dri/*")} | \
+        {p.name for p in Path("/usr/lib/dri").glob("*")}
+    return sorted(pkg for lib, pkg in KIVY_LIBS.items()
+                  if lib not in dri and not re.search(
+                      r"^\s*" + re.escape(lib) + r"\s", names, re.M))
+
+
+def ensure_kivy():
+    if os.environ.get("CAMELOT_SKIP_SYSTEM") != "1":
+        missing = missing_kivy_libs()
+        if missing and is_root() and shutil.which("apt-get"):
+            say("installing the libraries Kivy needs: " + " ".join(missing))
+            apt_install(missing)
+        elif missing:
+            say("WARNING: missing system packages needed by the Kivy test: "
+                + " ".join(missing) + "\n    install them with:  sudo "
+                "apt-get install --no-install-recommends " + " ".join(missing))
+    py = venv_python()
+    probe = ["-c", "import importlib.util, sys; "
+             "sys.exit(importlib.util.find_spec('kivy') is None)"]
+    if run_quiet([py] + probe).returncode == 0:
+        say("kivy: in .venv")
+        return
+    say("venv: installing " + KIVY_PIP)
+    r = run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+             KIVY_PIP], stdin=subprocess.DEVNULL)
+    if r.returncode != 0 or run_quiet([py] + probe).returncode != 0:
+        raise SetupError("pip install kivy failed (is PyPI reachable?)")
+
+
 # --------------------------------------------------------------- PySolFC --
 
 def upstream_version(debver):
@@ -770,6 +816,7 @@ def main(argv=None):
                                  + ", ".join(GAMES))
         ensure_system_packages()
         ensure_venv()
+        ensure_kivy()
         hosts = ensure_pysolfc()
         hosts.append(ensure_upstream(hosts))
         say("done. PySolFC hosts: "

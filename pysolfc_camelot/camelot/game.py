@@ -16,7 +16,7 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
-from .. import pysol_common
+from .. import pysol_common, toolkit
 from ..accessibility import AccessibleGame
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
@@ -243,8 +243,8 @@ class CamelotPlus(AccessibleGame, AssistedGame, Game):
             self.texts.misc = MfxCanvasText(
                 self.canvas, x, lay.YM + 1.5 * lay.YS, anchor="nw",
                 font=font)
-            self.canvas.tag_bind(self.texts.misc.id, "<1>",
-                                 self._toggleHintMode)
+            toolkit.bind_click(self.canvas, self.texts.misc,
+                               self._toggleHintMode)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
         return lay
@@ -379,14 +379,13 @@ class CamelotPlus(AccessibleGame, AssistedGame, Game):
             "removed": format_cards(pos.removed).split(),
             "phase": pos.phase, "score": pos.score, "status": pos.status(),
             "hints": self.hint_mode,
-            "hint_label": list(c.bbox(self.texts.misc.id) or ()),
+            "hint_label": toolkit.bbox_of(c, self.texts.misc),
             # What the table says, as drawn, and the stacks' help.
             "texts": {
-                "phase": c.itemcget(self.texts.info.id, "text"),
-                "hints": c.itemcget(self.texts.misc.id, "text"),
-                "score": c.itemcget(
-                    s.foundations[0].texts.ncards.id, "text"),
-                "marks": {str(r.slot): c.itemcget(r.texts.misc.id, "text")
+                "phase": toolkit.text_of(c, self.texts.info),
+                "hints": toolkit.text_of(c, self.texts.misc),
+                "score": toolkit.text_of(c, s.foundations[0].texts.ncards),
+                "marks": {str(r.slot): toolkit.text_of(c, r.texts.misc)
                           for r in s.rows if r.texts.misc is not None},
                 "help": [r.getHelp() for r in s.rows]
                 + [s.foundations[0].getHelp()],
@@ -396,7 +395,8 @@ class CamelotPlus(AccessibleGame, AssistedGame, Game):
                        "rows": [[r.x, r.y] for r in s.rows],
                        "discard": [s.foundations[0].x, s.foundations[0].y]},
             "card_size": list(self.app.images.getSize()),
-            "canvas_origin": pysol_common.canvas_origin(c),
+            "canvas_origin": toolkit.canvas_origin(c),
+            "canvas_scale": toolkit.canvas_scale(c),
         }
         pysol_common.write_test_state(state)
 

@@ -24,7 +24,7 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
-from .. import pysol_common
+from .. import pysol_common, toolkit
 from ..accessibility import AccessibleGame
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
@@ -304,8 +304,8 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
             self.texts.misc = MfxCanvasText(
                 self.canvas, XM, y1 + 2 * (YS + gap), anchor="nw",
                 font=font)
-            self.canvas.tag_bind(self.texts.misc.id, "<1>",
-                                 self._toggleHintMode)
+            toolkit.bind_click(self.canvas, self.texts.misc,
+                               self._toggleHintMode)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
         return lay
@@ -515,21 +515,21 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
             "restricted": pos.restricted,
             "score": pos.score, "status": pos.status(),
             "hints": self.hint_mode,
-            "hint_label": list(c.bbox(self.texts.misc.id) or ()),
-            "hint_text": c.itemcget(self.texts.misc.id, "text"),
+            "hint_label": toolkit.bbox_of(c, self.texts.misc),
+            "hint_text": toolkit.text_of(c, self.texts.misc),
             "texts": {
-                "base_rank": c.itemcget(self.texts.base_rank.id, "text"),
-                "info": c.itemcget(self.texts.info.id, "text"),
-                "stock": c.itemcget(s.talon.texts.ncards.id, "text"),
-                "reserve": c.itemcget(s.reserves[0].texts.ncards.id,
-                                      "text"),
+                "base_rank": toolkit.text_of(c, self.texts.base_rank),
+                "info": toolkit.text_of(c, self.texts.info),
+                "stock": toolkit.text_of(c, s.talon.texts.ncards),
+                "reserve": toolkit.text_of(c, s.reserves[0].texts.ncards),
             },
             "stacks": {"talon": where(s.talon), "waste": where(s.waste),
                        "reserve": where(s.reserves[0]),
                        "foundations": [where(f) for f in s.foundations],
                        "rows": [where(r) for r in s.rows]},
             "card_size": list(self.app.images.getSize()),
-            "canvas_origin": pysol_common.canvas_origin(c),
+            "canvas_origin": toolkit.canvas_origin(c),
+            "canvas_scale": toolkit.canvas_scale(c),
             "canvas_size": [c.winfo_width(), c.winfo_height()],
             "game_size": [self.width, self.height],
         })
