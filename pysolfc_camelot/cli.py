@@ -76,6 +76,12 @@ def build_parser():
         p.add_argument("--plugins-dir", metavar="DIR",
                        help="PySolFC plugin folder (default: the user's)")
         p.set_defaults(func=cmd_installer)
+    p = sub.add_parser("bundle", help="write a zip to unzip into PySolFC's"
+                                      " plugin folder")
+    p.add_argument("--output", metavar="FILE.zip",
+                   default="pysolfc-camelot-%s.zip" % __version__,
+                   help="the zip to write (default: %(default)s)")
+    p.set_defaults(func=cmd_installer)
     p = sub.add_parser("pictures", help="redraw the pictures in images/")
     p.set_defaults(func=cmd_pictures)
     solver_cli.register(sub)                # solve, stats

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from . import __version__, camelot, plot
@@ -19,8 +20,10 @@ LOADER_NAME = "camelot_plus.py"
 PACKAGE = "pysolfc_camelot"
 MANIFEST = ".installed.json"
 LOADER = '''\
-# Camelot Plus for PySolFC: written by "python -m pysolfc_camelot install";
-# "python -m pysolfc_camelot uninstall" removes it.
+# Camelot Plus and The Plot Classic for PySolFC (pysolfc-camelot): loads
+# the package pysolfc_camelot/ beside this file.  Written by
+# "python -m pysolfc_camelot install" ("... uninstall" removes it) or
+# unzipped from its bundle (delete this file and pysolfc_camelot/).
 import os
 import sys
 
@@ -91,6 +94,26 @@ def _package_files():
                   if "__pycache__" not in p.parts)
 
 
+def plugin_files():
+    """Everything a plugin folder needs, {path relative to it: bytes}:
+    the loader, this package's modules and the built rules pages.  Both
+    install and bundle write exactly this."""
+    files = {LOADER_NAME: LOADER.encode()}
+    for rel, src in _package_files():
+        files["%s/%s" % (PACKAGE, rel)] = src.read_bytes()
+    from . import rulespages
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            rulespages.build_pages(Path(tmp))
+        except Exception as e:
+            raise InstallError("cannot build the rules pages: %s" % e)
+        for path in sorted(Path(tmp).rglob("*")):
+            if path.is_file():
+                rel = path.relative_to(tmp).as_posix()
+                files["%s/html/%s" % (PACKAGE, rel)] = path.read_bytes()
+    return files
+
+
 def install(plugins_dir=None, out=print):
     explicit = plugins_dir is not None
     target = Path(plugins_dir) if explicit else default_plugins_dir()
@@ -105,19 +128,7 @@ def install(plugins_dir=None, out=print):
         raise InstallError("%s exists and was not written by this installer;"
                            " leaving it alone" % pkg)
     # Build everything first, so a failure writes nothing.
-    files = {LOADER_NAME: LOADER.encode()}
-    for rel, src in _package_files():
-        files["%s/%s" % (PACKAGE, rel)] = src.read_bytes()
-    from . import rulespages
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            rulespages.build_pages(Path(tmp))
-        except Exception as e:
-            raise InstallError("cannot build the rules pages: %s" % e)
-        for path in sorted(Path(tmp).rglob("*")):
-            if path.is_file():
-                rel = path.relative_to(tmp).as_posix()
-                files["%s/html/%s" % (PACKAGE, rel)] = path.read_bytes()
+    files = plugin_files()
     written = {rel: hashlib.sha256(data).hexdigest()
                for rel, data in files.items()}
     # The manifest goes first: whatever happens next, uninstall knows
@@ -195,11 +206,49 @@ def status(plugins_dir=None, out=print):
     return not changed
 
 
-def main(args):
-    action = {"install": install, "uninstall": uninstall,
-              "status": status}[args.command]
+# Zip entries carry this time, so the same sources give the same bytes.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def bundle(output, out=print):
+    """Write a zip of plugin_files(): unzipped into a plugin folder, it
+    installs both games (no manifest: such a copy is removed by hand)."""
+    output = Path(output)
+    folder = output.parent
+    if not folder.is_dir():
+        raise InstallError("folder %s does not exist" % folder)
+    if output.is_dir():
+        raise InstallError("%s is a folder, not a file name" % output)
+    files = plugin_files()
+    # Written beside the target, then renamed: never a half-written zip.
+    fd, tmp = tempfile.mkstemp(prefix=".bundle-", suffix=".zip",
+                               dir=str(folder))
     try:
-        result = action(args.plugins_dir)
+        with os.fdopen(fd, "wb") as f, \
+                zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
+            for rel in sorted(files):
+                info = zipfile.ZipInfo(rel, ZIP_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                z.writestr(info, files[rel])
+        os.replace(tmp, str(output))
+    except OSError as e:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise InstallError("cannot write %s: %s" % (output, e.strerror or e))
+    out("wrote %s (%s %s, %d files): unzip it into PySolFC's plugin folder"
+        % (output, WHAT, __version__, len(files)))
+    return output
+
+
+def main(args):
+    try:
+        if args.command == "bundle":
+            result = bundle(args.output)
+        else:
+            action = {"install": install, "uninstall": uninstall,
+                      "status": status}[args.command]
+            result = action(args.plugins_dir)
     except InstallError as e:
         print("error: %s" % e, file=sys.stderr)
         return 1
