@@ -27,8 +27,8 @@ Variants: ``full`` is upstream's build; ``nojson`` is the same with
 ``--exclude-module json``, a frozen PySolFC whose Python lacks ``json``
 (PySolFC itself never imports it), to prove the plugin still loads there.
 
-Usage: ``python3 tools/build_frozen.py [--variant full|nojson]
-[--source DATADIR] [--rebuild]``; prints the executable's path last.
+Usage: ``python3 tools/build_frozen.py [--variant full|nojson|all]
+[--source DATADIR] [--rebuild]``; prints the executables' paths last.
 From Python: ``build_frozen.build(variant)`` returns a ``FrozenBuild``.
 """
 
@@ -135,7 +135,8 @@ def build_venv():
     """The build's own venv (PyInstaller and PySolFC's packages), made
     once per Python and package list."""
     key = _sha(json.dumps([sys.version, BUILD_PACKAGES]).encode())[:12]
-    venv = cache_root() / f"venv-py{sys.version_info[0]}.{sys.version_info[1]}-{key}"
+    venv = cache_root() / ("venv-py%d.%d-%s" % (sys.version_info[:2]
+                                                + (key,)))
     py = venv / "bin" / "python"
     ok = venv / ".complete"
     if ok.exists() and py.exists():
@@ -312,18 +313,21 @@ def build(variant="full", source=None, rebuild=False):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", default="full", choices=sorted(VARIANTS))
+    ap.add_argument("--variant", default="full",
+                    choices=sorted(VARIANTS) + ["all"])
     ap.add_argument("--source", help="PySolFC data dir (default: .host/"
                     "pysolfc-3.6.*)")
     ap.add_argument("--rebuild", action="store_true",
                     help="build again even when cached")
     args = ap.parse_args(argv)
+    variants = list(VARIANTS) if args.variant == "all" else [args.variant]
     try:
-        b = build(args.variant, args.source, args.rebuild)
+        builds = [build(v, args.source, args.rebuild) for v in variants]
     except BuildError as e:
         print(f"build_frozen: error: {e}", file=sys.stderr)
         return 1
-    print(b.exe)
+    for b in builds:
+        print(b.exe)
     return 0
 
 
