@@ -57,16 +57,19 @@ GAMES = {
     "plot": (plot.GAME_ID, plot.GAME_NAME, " ".join(PLOT_DECK),
              {"game_geometry": PLOT_SIZE}, "plot-goal.png"),
 }
-# A test-only plugin: says whether the frozen Python can import json.
-JSON_CHECK = '''\
+# A test-only plugin: says whether PySolFC runs frozen and whether its
+# Python can import json.
+FROZEN_CHECK = '''\
 import os
+import sys
 try:
     import json
     found = "present"
 except ImportError:
     found = "missing"
-with open(os.environ["FROZEN_JSON_CHECK"], "w") as f:
-    f.write(found)
+with open(os.environ["FROZEN_CHECK"], "w") as f:
+    f.write("frozen=%s json=%s" % (bool(getattr(sys, "frozen", False)),
+                                   found))
 '''
 # A test-only plugin: writes "FROM TO NCARDS" (stacks named as in
 # game.s) for every hint arrow PySolFC draws, then lets it draw.
@@ -142,6 +145,8 @@ def frozen_home(tmp_path, bundle, deck, general, probe=True):
         z.extractall(plugins)
     (plugins / "zz_hint_watch.py").write_text(HINT_WATCH)
     env["FROZEN_HINT_LOG"] = str(tmp_path / "hints.txt")
+    (plugins / "zz_frozen_check.py").write_text(FROZEN_CHECK)
+    env["FROZEN_CHECK"] = str(tmp_path / "frozen-check.txt")
     if probe:
         (plugins / "zz_test_probe.py").write_bytes(
             (H.REPO / "tests" / "host" / "probe.py").read_bytes())
@@ -315,6 +320,28 @@ def test_plugin_imports_only_what_the_frozen_app_holds(frozen_full,
     assert unguarded_missing(frozen_nojson) == {}
 
 
+def test_json_fallback_writes_and_reads_what_json_does():
+    """jsonlite's own encoder and parser (used where json is absent)
+    agree with json on the data the games write, and refuse bad text."""
+    import json
+    from pysolfc_camelot import jsonlite
+    samples = [{"hints": "perfect"}, [], {}, 0, -7, 2.5, "", None, True,
+               {"a": [1, -2.5e-3, None, False, "q\"b\\s\n\t\x01\u00e9"
+                      "\U0001f600"], "b": {"c": [[1, 2], [3, 4]]}}]
+    for obj in samples:
+        text = jsonlite._dump(obj)
+        assert text == json.dumps(obj), obj
+        assert jsonlite._Parser(text).document() == obj
+        pretty = json.dumps(obj, indent=2, ensure_ascii=False)
+        assert jsonlite._Parser(pretty).document() == obj
+    for bad in ["", "{", "[1,]", '{"a" 1}', "{1: 2}", '"\\x"', "1 2",
+                "nul", '"\\ud800"', "[1 2]"]:
+        with pytest.raises(ValueError):
+            jsonlite._Parser(bad).document()
+    with pytest.raises(TypeError):
+        jsonlite._dump({"a": object()})
+
+
 # ------------------------------------------------------- the frozen runs --
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -329,6 +356,8 @@ def test_frozen_pysolfc_plays_both_games(frozen_full, bundle, game, display,
         title = H.window_name(wid, display=display)
         assert title.startswith("PySol") and fp.name in title, title
         fp.game(fp.game_id)
+        check = Path(fp.env["FROZEN_CHECK"])
+        assert check.read_text() == "frozen=True json=present"
         fp.shot("start")
 
         # -- a stock click deals a card ---------------------------------
@@ -392,13 +421,11 @@ def test_frozen_pysolfc_plays_both_games(frozen_full, bundle, game, display,
 
 
 def run_without_json(build, env, game, display, artifacts, name):
-    """Start the nojson build on game in env with the json-check plugin
-    beside ours; returns (proc, its log, the check's answer file)."""
+    """Start the nojson build on game in env; returns (proc, its log, the
+    answer file of the FROZEN_CHECK plugin)."""
     game_id = GAMES[game][0]
-    check = H.plugin_dir(env).parent / "json-check.txt"
+    check = Path(env["FROZEN_CHECK"])
     check.unlink(missing_ok=True)
-    env["FROZEN_JSON_CHECK"] = str(check)
-    (H.plugin_dir(env) / "zz_json_check.py").write_text(JSON_CHECK)
     log = artifacts / ("%s.log" % name)
     proc = start_frozen(build, env, game_id, log, display)
     return proc, log, check
@@ -426,8 +453,8 @@ def test_frozen_pysolfc_without_json_loads_and_plays(frozen_nojson, bundle,
         with H.watched(proc, log, artifacts, display):
             wid = H.find_window(re.escape(name), display=display,
                                 timeout=90, proc=proc)
-            H.wait_for(check.is_file, timeout=30, what="the json check")
-            assert check.read_text() == "missing"
+            H.wait_for(check.is_file, timeout=30, what="the frozen check")
+            assert check.read_text() == "frozen=True json=missing"
             s = H.wait_settled(state_file)      # written without json
             if run == 2:
                 assert s["hints"] == "perfect", \
