@@ -69,12 +69,22 @@ def build_parser():
                         " plot: 'deal; waste>T4; T2>F0; stock>T7; ...'")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(func=cmd_replay)
-    for name, text in (("install", "install the plugin into PySolFC"),
+    for name, text in (("install", "install both games into every PySolFC found"),
                        ("uninstall", "remove what install wrote"),
-                       ("status", "show whether the plugin is installed")):
+                       ("status", "show what is installed where")):
         p = sub.add_parser(name, help=text)
-        p.add_argument("--plugins-dir", metavar="DIR",
-                       help="PySolFC plugin folder (default: the user's)")
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--plugins-dir", metavar="DIR",
+                           help="only this plugin folder (made if"
+                                " missing); default: those of every PySolFC"
+                                " of this user")
+        where.add_argument("--pysolfc", metavar="DIR",
+                           help="the PySolFC in DIR (where pysol.py or"
+                                " pysol.exe is): its portable 'config'"
+                                " folder, else the folder it says")
+        if name == "uninstall":
+            p.add_argument("--purge", action="store_true",
+                           help="also remove the games' settings files")
         p.set_defaults(func=cmd_installer)
     p = sub.add_parser("bundle", help="write a zip to unzip into PySolFC's"
                                       " plugin folder")
