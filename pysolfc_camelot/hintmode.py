@@ -9,8 +9,9 @@ own settings file (e.g. ``camelot-plus.json`` holding ``{"hints":
 (e.g. ``CAMELOT_HINTS=fair|perfect``).  The game shows the mode in a label
 on the table; a click on it calls ``toggle``.
 """
-import json
 import os
+
+from . import jsonlite
 
 MODES = ("fair", "perfect")
 
@@ -35,7 +36,7 @@ class HintSetting:
             return env
         try:
             with open(self.path(app)) as f:
-                mode = json.load(f).get("hints")
+                mode = jsonlite.loads(f.read()).get("hints")
         except (OSError, ValueError, AttributeError):
             mode = None
         return mode if mode in MODES else MODES[0]
@@ -45,7 +46,7 @@ class HintSetting:
         new = MODES[1 - MODES.index(mode)]
         try:
             with open(self.path(app), "w") as f:
-                json.dump({"hints": new}, f)
+                f.write(jsonlite.dumps({"hints": new}))
         except OSError:
             pass                # the choice still holds for this session
         return new

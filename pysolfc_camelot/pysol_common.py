@@ -10,8 +10,9 @@ Two environment variables, set only by the tests, never by a player:
 
 No PySolFC import: the adapters pass their game and cards in.
 """
-import json
 import os
+
+from . import jsonlite
 
 TEST_DECK = "CAMELOT_TEST_DECK"
 TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
@@ -51,5 +52,5 @@ def write_test_state(state):
     if not path:
         return
     with open(path + ".tmp", "w") as f:
-        json.dump(state, f)
+        f.write(jsonlite.dumps(state))
     os.replace(path + ".tmp", path)

@@ -33,9 +33,7 @@ A second game reuses all of it: its Game class lists AssistedGame first
 and defines assist_job; its Solver_Class subclasses SolverBase; its
 solve_worker module holds a SearchWorker (see camelot/solve_worker.py).
 """
-import json
 import os
-import select
 import subprocess
 import sys
 import threading
@@ -43,7 +41,12 @@ import time
 import traceback
 import weakref
 
-from . import pysol_common, solver_dialog, toolkit
+from . import jsonlite, pysol_common, solver_dialog, toolkit
+
+try:
+    import select           # only to read a child's answer
+except ImportError:         # a frozen PySolFC may lack it: no children
+    select = None
 
 POLL_MS = 30            # how often the Tk side looks at a running task
 DEMO_WAIT = 0.01        # a demo step waiting for its search yields this long
@@ -129,7 +132,7 @@ def process_job(module, request, decode):
             stdout=subprocess.PIPE, env=_child_env(), cwd=PACKAGE_ROOT,
             close_fds=True)
         try:
-            proc.stdin.write(json.dumps(request).encode())
+            proc.stdin.write(jsonlite.dumps(request).encode())
             proc.stdin.close()
             fd, buf, result = proc.stdout.fileno(), b"", None
             while True:
@@ -148,7 +151,7 @@ def process_job(module, request, decode):
                     if word == "progress":
                         progress(int(rest))
                     elif word == "result":
-                        result = json.loads(rest)
+                        result = jsonlite.loads(rest)
             if proc.wait() != 0 or result is None:
                 raise RuntimeError("the search process %s ended with %s"
                                    % (module, proc.returncode))
@@ -163,21 +166,23 @@ def process_job(module, request, decode):
 
 def can_fork():
     """True where a search may run as ``python -m`` (not in a frozen
-    PySolFC, whose executable is PySolFC itself, nor in the Android app,
-    whose Python is a library inside the app with no program to start)."""
+    PySolFC, whose executable is PySolFC itself; nor in the Android app,
+    whose Python is a library inside the app with no program to start; nor
+    without select, which reads the child's answer)."""
     return not getattr(sys, "frozen", False) and bool(sys.executable) \
-        and os.name == "posix" and not toolkit.is_android()
+        and os.name == "posix" and not toolkit.is_android() \
+        and select is not None
 
 
 def serve(solve):
     """The child's side of process_job: ``solve(request, progress)``
     returns the JSON-able result; progress(states) reports."""
-    request = json.load(sys.stdin)
+    request = jsonlite.loads(sys.stdin.read())
 
     def progress(states, seconds=None):
         print("progress", int(states), flush=True)
     result = solve(request, progress)
-    print("result", json.dumps(result), flush=True)
+    print("result", jsonlite.dumps(result), flush=True)
 
 
 def serve_forever(handle):
@@ -190,8 +195,8 @@ def serve_forever(handle):
         line = sys.stdin.readline()
         if not line:
             return
-        result = handle(json.loads(line), progress)
-        print("result", json.dumps(result), flush=True)
+        result = handle(jsonlite.loads(line), progress)
+        print("result", jsonlite.dumps(result), flush=True)
 
 
 class SearchWorker:
@@ -282,7 +287,7 @@ class SearchServer:
             if should_stop():
                 return None
         try:
-            line = (json.dumps(request) + "\n").encode()
+            line = (jsonlite.dumps(request) + "\n").encode()
             for attempt in (1, 2):          # a child that died: start anew
                 if self.proc is None or self.proc.poll() is not None:
                     self.close()
@@ -305,7 +310,7 @@ class SearchServer:
                     line, self.buf = self.buf.split(b"\n", 1)
                     word, _sp, rest = line.decode().partition(" ")
                     if word == "result":
-                        return json.loads(rest)
+                        return jsonlite.loads(rest)
                     if word == "progress" and progress is not None:
                         progress(int(rest))
                 ready, _w, _x = select.select([fd], [], [], 0.05)
