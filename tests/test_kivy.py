@@ -50,7 +50,7 @@ def kivy_options(env):
     """The Neo cardset for every French deck (PNG; PySolFC's Kivy port
     finds no GIF cardset), and hint arrows that stay long enough to be
     seen in a screenshot."""
-    with open(Path(env["HOME"]) / ".pysolfc" / "options.cfg", "a") as f:
+    with open(H.config_dir(env) / "options.cfg", "a") as f:
         f.write('[cardsets]\n0 = Neo, ""\n1 = Neo, ""\n1_1 = Neo, ""\n'
                 f"[timeouts]\nhint = {HINT_SECONDS}\n")
 
@@ -264,7 +264,7 @@ def launch(game, host_dir, tmp_path, artifacts, display, **options):
     to options.cfg.  Returns (PySolFC's process, its log, a KivyTable, a
     function taking numbered screenshots, the environment)."""
     package, _hintmode, deck = GAMES[game][:3]
-    env = H.fresh_home(tmp_path, autodeal=False, autodrop=False, **options)
+    env = H.fresh_home(tmp_path, host_dir, autodeal=False, autodrop=False, **options)
     kivy_options(env)
     installed = H.install_plugin(env, host_dir=host_dir)
     (artifacts / "install.log").write_text(installed.stdout)
@@ -337,7 +337,7 @@ def test_both_games_under_kivy(game, pysolfc_host, display, artifacts,
         s = t.act(lambda s: H.click((x0 + x1) // 2, (y0 + y1) // 2,
                                     display=display),
                   lambda s: s["hints"] == "perfect", "perfect hints")
-        saved = Path(env["HOME"]) / ".pysolfc" / hintmode.SETTINGS_FILE
+        saved = H.config_dir(env) / hintmode.SETTINGS_FILE
         assert json.loads(saved.read_text()) == {"hints": "perfect"}
         label = s["texts"]["hints"] if "hints" in s["texts"] \
             else s["hint_text"]
