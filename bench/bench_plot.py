@@ -21,7 +21,7 @@ Sections:
     decided share, per-deal times, states/s, peak memory per worker
     (ru_maxrss), winnable share with a 95% Wilson interval;
  2. win rates of the fair hint (the fair demo's policy), of the greedy
-    baseline of the rules note and of the perfect demo (the solver's line,
+    baseline of the rules (RULES.md) and of the perfect demo (the solver's line,
     with the demo's budgets of plot/hintmode.py), each played to the end
     on every deal, with 95% Wilson intervals and the hint's time per move.
 """

@@ -1,6 +1,6 @@
 """The Plot's rules model and notation, rule by rule (no PySolFC needed).
 
-The rules are shared/notes/the-plot-rules.md; each test names the rule it
+The rules are pysolfc_camelot/plot/RULES.md; each test names the rule it
 checks.  Positions are built by hand with ``P(...)`` so that a test shows
 exactly the cards it is about.
 """

@@ -9,7 +9,7 @@ clicks only.
 * With The Plot Classic current, Assist > Solver... is enabled (no
   freecell-solver here); click Assist, Solver..., Start, Play: the dialog
   says the deal can be won and in how many moves, and Play wins it.  The
-  deal is one the greedy policy of the rules note loses.
+  deal is one the greedy policy of the rules (RULES.md) loses.
 * A long search shows its progress, its Start button turns into Stop, and
   a click on Stop ends it: the game is unchanged, no search is left.
 

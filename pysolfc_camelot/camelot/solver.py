@@ -1,6 +1,6 @@
 """Exact Camelot solver: pure Python, standard library only.
 
-How the game reduces (see the rules note):
+How the game reduces (see RULES.md beside it):
 
 * Suits never matter, and the four slots of one class (corners, queen
   slots, jack slots, middle) are interchangeable, so a tableau is four

@@ -1,5 +1,5 @@
 """Hints for The Plot: the fair hint (what a good player sees and does),
-the greedy baseline of the rules note, and a helper that plays a whole
+the greedy baseline of the rules (RULES.md), and a helper that plays a whole
 deal with a policy (for the benchmark and the demo's measurements).
 
 What the fair hint may read (a player's view of the table):
@@ -36,7 +36,7 @@ def _rank(card):
 # -- the greedy baseline ----------------------------------------------------
 
 def greedy_move(position):
-    """The plain baseline of the rules note: bank anything (the reserve
+    """The plain baseline of the rules (RULES.md): bank anything (the reserve
     first), then move the waste top onto the tableau, then deal.  Never a
     move between tableau piles.  None when none of those is legal."""
     moves = position.legal_moves()
@@ -173,7 +173,7 @@ def hint_move(position, depth=DEPTH):
     None when nothing useful is left (the stock is empty and no card can
     be banked or leave the waste; the game is then lost).
 
-    The kinds of move come in the order the rules note advises: bank the
+    The kinds of move come in the order the rules (RULES.md) advises: bank the
     reserve top first (the reserve gives its cards only to the
     foundations), then bank anything else, then the waste top onto a
     tableau card, then the waste top into a space, then empty a one-card

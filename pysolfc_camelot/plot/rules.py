@@ -2,7 +2,7 @@
 
 Every other part (command line, solver, hints, the PySolFC game) asks this
 module what is legal instead of deciding again.  The rules, in brief (the
-full text is shared/notes/the-plot-rules.md):
+full text is RULES.md beside it):
 
 * 104 cards; suits never matter; ranks go round the corner (K A 2).
 * Deal: 13 cards to the reserve (the last one on top, the only one

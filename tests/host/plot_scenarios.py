@@ -649,7 +649,7 @@ def scenario_hints_are_legal_moves(app):
 
 def hard_winnable_deck(seed=20261130):
     """The first random deck (random.Random(seed)) that the solver wins
-    and the greedy policy of the rules note (hints.greedy_move) loses."""
+    and the greedy policy of the rules (RULES.md) (hints.greedy_move) loses."""
     from pysolfc_camelot.plot import hints, solver
     rng = random.Random(seed)
     while True:
