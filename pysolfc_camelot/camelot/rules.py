@@ -13,6 +13,8 @@ module what is legal instead of deciding again.  The rules, in brief:
   until the next deal, which needs a free slot;
 * won when stock and waste are empty and no number card is left.
 """
+from .. import outcome
+from ..outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
 from ..cards import JACK, KING, QUEEN, format_card, format_cards, rank_of
 from .notation import DEAL, Move
 
@@ -26,7 +28,6 @@ FACE_SLOTS = {KING: KING_SLOTS, QUEEN: QUEEN_SLOTS, JACK: JACK_SLOTS}
 SLOT_FACE = tuple(next((r for r, ss in FACE_SLOTS.items() if s in ss), None)
                   for s in range(N_SLOTS))
 MAX_SCORE = 40          # every number card removed
-PLAYING, WON, LOST = "playing", "won", "lost"
 
 
 def is_face(card) -> bool:
@@ -54,10 +55,6 @@ def is_ten(card) -> bool:
 def is_pair(c1, c2) -> bool:
     """Two number cards summing to ten."""
     return not is_face(c1) and not is_face(c2) and value(c1) + value(c2) == 10
-
-
-class IllegalMove(ValueError):
-    """A move the rules refuse; the position is left unchanged."""
 
 
 class Position:
@@ -250,16 +247,6 @@ class Position:
 
 
 def replay(deck, moves):
-    """Play ``moves`` from the start of ``deck``.
-
-    Returns ``(position, failed_at, error)``: the position after the last
-    legal move, and the index and reason of the first illegal one (None and
-    None when all were legal).  Moves after an illegal one are not applied.
-    """
-    pos = Position.new_game(deck)
-    for i, m in enumerate(moves):
-        try:
-            pos.play(m)
-        except IllegalMove as e:
-            return pos, i, str(e)
-    return pos, None, None
+    """Play ``moves`` from the deal of ``deck``: (position, failed_at,
+    error), as ``outcome.replay``."""
+    return outcome.replay(Position.new_game(deck), moves)

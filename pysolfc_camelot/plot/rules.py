@@ -23,6 +23,8 @@ full text is RULES.md beside it):
 * Won when all 104 cards are on the foundations; lost when the stock is
   empty and no move is legal.  Nothing ever happens automatically.
 """
+from .. import outcome
+from ..outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
 from ..cards import format_card
 from .notation import (DEAL, FOUNDATIONS, PILES, RESERVE, STOCK, TABLEAU,
                        WASTE, Move, check_deck)
@@ -33,7 +35,6 @@ N_RESERVE = 13
 FULL = 13               # cards on a full foundation
 N_CARDS = 104
 MAX_SCORE = N_CARDS     # every card on the foundations
-PLAYING, WON, LOST = "playing", "won", "lost"
 
 __all__ = ["Position", "Move", "DEAL", "IllegalMove", "replay", "MOVES",
            "STOCK", "WASTE", "RESERVE", "FOUNDATIONS", "TABLEAU", "PILES",
@@ -82,10 +83,6 @@ def rank_up(rank: int) -> int:
 def rank_down(rank: int) -> int:
     """One rank lower, round the corner (A -> K)."""
     return (rank - 2) % 13 + 1
-
-
-class IllegalMove(ValueError):
-    """A move the rules refuse; the position is left unchanged."""
 
 
 class Position:
@@ -481,16 +478,6 @@ class Position:
 
 
 def replay(deck, moves):
-    """Play ``moves`` from the deal of ``deck``.
-
-    Returns ``(position, failed_at, error)``: the position after the last
-    legal move, and the index and reason of the first illegal one (None and
-    None when all were legal).  Moves after an illegal one are not applied.
-    """
-    pos = Position.new_game(deck)
-    for i, m in enumerate(moves):
-        try:
-            pos.play(m)
-        except IllegalMove as e:
-            return pos, i, str(e)
-    return pos, None, None
+    """Play ``moves`` from the deal of ``deck``: (position, failed_at,
+    error), as ``outcome.replay``."""
+    return outcome.replay(Position.new_game(deck), moves)
