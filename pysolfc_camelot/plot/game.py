@@ -351,7 +351,9 @@ class ThePlotClassic(AssistedGame, Game):
                 table_texts.Text("info", forms["info"],
                                  (f1.x + s.foundations[-1].x + cw) / 2,
                                  wrap=s.foundations[-1].x + cw - f1.x)],
-            gap=2 * pad, shorten=("info", "reserve", "base_rank"))
+            # Apart enough to read as three texts, not one line.
+            gap=max(3 * pad, cw // 3),
+            shorten=("info", "reserve", "base_rank"))
         stock = table_texts.Band(
             left + pad, s.talon.y + ch + pad, tableau_left,
             s.waste.y - pad, [table_texts.Text(
@@ -379,9 +381,10 @@ class ThePlotClassic(AssistedGame, Game):
             table_texts.show_mark(self.canvas, f.texts.misc,
                                   self._mark_measure, self._mark_size,
                                   (f.x + cw / 2, f.y + ch / 2))
-        self.s.talon.updateText()
-        self.s.reserves[0].updateText()
-        self.updateText()
+        if any(st.cards for st in self.allstacks):     # dealt
+            self.s.talon.updateText()
+            self.s.reserves[0].updateText()
+            self.updateText()
 
     def showCount(self, stack, key):
         """The count under the stock or the reserve, in the form and place
