@@ -334,3 +334,49 @@ def show_mark(canvas, item, measure, size, center, text=None):
     if text is not None:
         options["text"] = text
     canvas.itemconfigure(item.id, **options)
+
+
+# ------------------------------------------------- the status bar's help --
+
+ELLIPSIS = "\u2026"
+
+
+def shortened(text, fits):
+    """``text`` if ``fits(text)``, else the most of its leading clauses
+    (parts ending in ";" or "·") that fit, then "…"; failing that the
+    most of its leading words; failing that "…"."""
+    if fits(text):
+        return text
+    cuts = [i for i, ch in enumerate(text) if ch in ";\u00b7"]
+    words = [i for i, ch in enumerate(text) if ch == " "]
+    for ends in (cuts, words):
+        for end in reversed(ends):
+            head = text[:end].rstrip(" \u00a0;\u00b7,:") + ELLIPSIS
+            if fits(head):
+                return head
+    return ELLIPSIS
+
+
+def fit_status_help(app, args):
+    """PySolFC's ``showHelp(key, value, ...)`` arguments with the help
+    shortened to the status bar's help field as it is now, by whole
+    clauses: Tk would cut it anywhere ("...a base-rank card stand").
+    Unchanged where there is no such field (another toolkit)."""
+    label = getattr(getattr(app, "statusbar", None), "help_label", None)
+    if label is None or "help" not in args[::2]:
+        return args
+    try:
+        import tkinter.font
+        from tkinter import ttk
+        font = label.cget("font") or ttk.Style(label).lookup(
+            "TLabel", "font") or "TkDefaultFont"
+        font = tkinter.font.Font(root=label, font=font)
+        room = label.winfo_width() - 2 * 8 - 4   # PySolFC's padding (8, 0)
+    except Exception:           # a status bar not as expected: leave it
+        return args
+    args = list(args)
+    i = args.index("help", 0) + 1
+    if i < len(args) and args[i] and room > 0:
+        args[i] = shortened(str(args[i]),
+                            lambda t: font.measure(t) <= room)
+    return tuple(args)

@@ -71,7 +71,8 @@ def test_no_text_overlaps_or_is_cut_off(pysolfc_host, big_display, tmp_path,
     artifacts = H.artifacts_dir("test_layout.%s" % request.node.name)
     t0 = time.time()
     results, log = H.run_scenarios(
-        host_dir, tmp_path, 28081, "layout_scenarios.py", ["layout"],
+        host_dir, tmp_path, 28081, "layout_scenarios.py",
+        ["layout", "status_help"],
         options={"language": language},
         extra_env={"CAMELOT_LAYOUT_ARTIFACTS": str(artifacts)})
     r = H.check_scenario(results, log, "layout")["detail"]
@@ -89,5 +90,9 @@ def test_no_text_overlaps_or_is_cut_off(pysolfc_host, big_display, tmp_path,
     # Every text of ours was there to be measured.
     for m in combos:
         assert len(m["texts"]) >= (13 if m["game"] == "plot" else 7), m
+    # The status bar: each pile's help whole or by whole clauses, and
+    # whole where the window is wide.
+    helps = H.check_scenario(results, log, "status_help")["detail"]
+    assert all(h["full"] for h in helps if h["window"][0] >= 1920), helps
     print("%s %s: %d combinations measured in %.0f s" % (
         version, language, len(combos), time.time() - t0))

@@ -228,6 +228,10 @@ class CamelotPlus(AssistedGame, Game):
     # -- our texts: sized and placed for the cards as they are now ------
     # (table_texts.py says how; here is only where this game has room.)
 
+    def showHelp(self, *args):
+        # A pile's help in the status bar, whole clauses only.
+        super().showHelp(*table_texts.fit_status_help(self.app, args))
+
     def resizeGame(self, *args, **kw):
         # PySolFC rescales the cards and moves every text with them: then
         # our texts take their size and place again.

@@ -278,3 +278,66 @@ def scenario_layout(app):
                         checked = self_check(app)
     return {"first_start": first, "combos": combos, "self_check": checked,
             "screenshots": shots, "seconds": round(time.time() - t0, 1)}
+
+
+# ------------------------------------------------- the status bar's help --
+
+def until(condition, seconds, what):
+    """A condition for the runner to wait for, failing after seconds."""
+    deadline = time.time() + seconds
+
+    def check():
+        if condition():
+            return True
+        if time.time() > deadline:
+            raise AssertionError("timed out after %d s waiting for %s" % (
+                seconds, what))
+        return False
+    return check
+
+
+def point_at(app, stack):
+    """The mouse over the middle of a pile, as a player moves it."""
+    c = app.game.canvas
+    cw, ch = app.images.getSize()
+    x = c.winfo_rootx() + stack.x - int(c.canvasx(0)) + cw // 2
+    y = c.winfo_rooty() + stack.y - int(c.canvasy(0)) + ch // 2
+    subprocess.run(["xdotool", "mousemove", str(x), str(y)], check=True,
+                   timeout=20)
+
+
+def scenario_status_help(app):
+    """Each pile's help in the status bar as the mouse enters the pile: a
+    whole text, or its leading whole clauses and "…", never wider than
+    the field (Tk would cut it anywhere)."""
+    import tkinter.font
+    from tkinter import ttk
+    yield from new_table(app, 28081, app.cardset.name)
+    set_auto_scale(app, True)
+    label = app.statusbar.help_label
+    font = tkinter.font.Font(root=label, font=label.cget("font") or ttk.Style(
+        label).lookup("TLabel", "font") or "TkDefaultFont")
+    s = app.game.s
+    piles = [s.talon, s.waste, s.reserves[0], s.foundations[0],
+             s.foundations[1], s.rows[0]]
+    seen = []
+    for w, h in ((1100, 820), (1920, 1080)):
+        set_window(app, w, h)
+        for stack in piles:
+            app.game.showHelp("help", "")
+            settle(app)
+            point_at(app, stack)
+            yield until(lambda: label.cget("text"), 10,
+                        "the help of stack %d" % stack.id)
+            shown, full = str(label.cget("text")), stack.getHelp()
+            room = label.winfo_width() - 2 * 8 - 4
+            assert font.measure(shown) <= room, (shown, room)
+            assert shown == full or (
+                shown.endswith("\u2026") and full.startswith(shown[:-1])
+                and full[len(shown) - 1] in ";\u00b7 \u00a0,:"), (
+                shown, full)
+            seen.append({"window": [w, h], "stack": stack.id,
+                         "shown": shown, "full": shown == full,
+                         "room": room})
+    app.game.showHelp("help", "")
+    return seen
