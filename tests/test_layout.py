@@ -24,6 +24,7 @@ import pytest
 
 import hostenv as H
 from host import layout_scenarios as L
+from pysolfc_camelot import table_texts as T
 
 LANGUAGES = ("en", "ru", "el", "fr")
 
@@ -62,6 +63,74 @@ def test_the_measuring_flags_what_is_wrong():
                       {"m": "pile"}) == []
     assert L.problems([("m", (45, 20, 55, 30))], piles, area,
                       {"m": "pile"})
+
+
+class FixedMeasure:
+    """Every character as wide as the size, lines 1.5 sizes high."""
+    pixels_per_point = 1.0
+
+    def width(self, size, text):
+        return size * len(text)
+
+    def linespace(self, size):
+        return int(size * 1.5)
+
+    def font(self, size):
+        return ("test", size)
+
+
+def test_wrap_breaks_at_spaces_and_keeps_the_lines_given():
+    width = len
+    assert T.wrap("Hints: fair\n(click to change)", 11, width) == \
+        ["Hints: fair", "(click to", "change)"]
+    assert T.wrap("Hints: fair\n(click to change)", 30, width, join=True) \
+        == ["Hints: fair (click to change)"]
+    assert T.wrap("Base rank:\u00a0K", 5, width) is None    # no break
+    assert T.wrap("Stock: 78", 9, width) == ["Stock: 78"]
+
+
+def test_a_band_takes_the_largest_size_then_shorter_forms():
+    m = FixedMeasure()
+    text = T.Text("count", [["Reserve: 13"], ["13"]], x=50)
+    # Room for the full text at 9 (99 wide), not at 10.
+    band = T.Band(0, 0, 100, 20, [text], shorten=("count",))
+    p = T.fit_band(m, band, largest=12)["count"]
+    assert (p.size, p.form, p.render("Reserve: 13")) == (9, 0, "Reserve: 13")
+    # Two lines of room: the largest size that wraps it.
+    band = T.Band(0, 0, 100, 40, [text], shorten=("count",))
+    p = T.fit_band(m, band, largest=12)["count"]
+    assert (p.size, p.render("Reserve: 13")) == (12, "Reserve:\n13")
+    # Too narrow for the full text at the readable size: the short form.
+    band = T.Band(0, 0, 40, 12, [text], shorten=("count",))
+    p = T.fit_band(m, band, largest=12)["count"]
+    assert p.form == 1 and p.size >= T.READABLE
+
+
+def test_texts_of_a_band_stand_side_by_side_inside_it():
+    m = FixedMeasure()
+    texts = [T.Text("a", [["aaaa"]], x=10), T.Text("b", [["bbbb"]], x=12),
+             T.Text("c", [["cc"]], x=100, align="left")]
+    band = T.Band(0, 0, 104, 10, texts, gap=4)
+    placed = T.fit_band(m, band, largest=6)
+    boxes = []
+    for key in "abc":
+        p = placed[key]
+        w = p.block[0]
+        left = p.x if p.anchor == "nw" else p.x - w / 2
+        boxes.append((left, left + w))
+    assert boxes[0][0] >= 0 and boxes[-1][1] <= 104
+    assert all(a[1] + 4 <= b[0] for a, b in zip(boxes, boxes[1:])), boxes
+
+
+def test_status_help_keeps_whole_clauses():
+    text = "Tableau pile: down by one; a base-rank card stands alone"
+
+    def fits(n):
+        return lambda t: len(t) <= n
+    assert T.shortened(text, fits(100)) == text
+    assert T.shortened(text, fits(30)) == "Tableau pile: down by one\u2026"
+    assert T.shortened(text, fits(20)) == "Tableau pile: down\u2026"
+    assert T.shortened(text, fits(3)) == "\u2026"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

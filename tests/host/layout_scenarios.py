@@ -218,8 +218,14 @@ def screenshot(app, name):
         return None
     settle(app, 0.1)
     path = os.path.join(folder, name + ".png")
-    frame = app.top.wm_frame()          # the window with its menubar
-    subprocess.run(["import", "-window", str(int(frame, 0)), path],
+    top = app.top
+    # The window with its menubar (Tk draws that above the toplevel).
+    menubar = top.nametowidget(str(top.cget("menu")))
+    above = menubar.winfo_reqheight() if menubar is not None else 0
+    x, y = top.winfo_rootx(), max(0, top.winfo_rooty() - above)
+    crop = "%dx%d+%d+%d" % (top.winfo_width(),
+                            top.winfo_rooty() + top.winfo_height() - y, x, y)
+    subprocess.run(["import", "-window", "root", "-crop", crop, path],
                    check=True, timeout=30, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     return path
