@@ -249,7 +249,6 @@ class TkMeasure:
                 self.base_size / self.pixels_per_point)))
         self.style = tuple(base[2:])
         self._fonts = {}
-        self._widths = {}
 
     @property
     def pixels_per_point(self):
@@ -267,14 +266,23 @@ class TkMeasure:
         return f
 
     def width(self, size, text):
-        key = (size, text)
-        w = self._widths.get(key)
+        # Tk takes about a millisecond to measure a text: every width is
+        # kept for the next layout (a font's metrics do not change).
+        key = (self.font(size), text)
+        w = _WIDTHS.get(key)
         if w is None:
-            w = self._widths[key] = self._tk_font(size).measure(text)
+            w = _WIDTHS[key] = self._tk_font(size).measure(text)
         return w
 
     def linespace(self, size):
-        return self._tk_font(size).metrics("linespace")
+        key = (self.font(size), None)
+        h = _WIDTHS.get(key)
+        if h is None:
+            h = _WIDTHS[key] = self._tk_font(size).metrics("linespace")
+        return h
+
+
+_WIDTHS = {}        # (font, text): width in pixels; (font, None): linespace
 
 
 # ------------------------------------------------------ on a Tk canvas --
