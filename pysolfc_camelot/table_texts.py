@@ -25,8 +25,8 @@ PySolFC's Tk build has.  No PySolFC import.
 READABLE = 6
 SMALLEST = 4
 # Font size in pixels per pixel of card height at most: texts shrink with
-# the cards (about 12 points beside PySolFC's standard 96-pixel cards).
-PER_CARD_HEIGHT = 0.2
+# the cards (12 points beside cards about 65 pixels high or more).
+PER_CARD_HEIGHT = 0.25
 
 
 class Band:
