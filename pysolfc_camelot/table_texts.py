@@ -388,3 +388,70 @@ def fit_status_help(app, args):
         args[i] = shortened(str(args[i]),
                             lambda t: font.measure(t) <= room)
     return tuple(args)
+
+
+# ----------------------------------- Assist > Piles description (F2) --
+
+def fit_descriptions(canvas, descriptions, area, card_width, gap=4):
+    """PySolFC's pile descriptions are a card-wide Message each, hanging
+    from its pile: with our helps at small cards a column far longer
+    than the table, its end out of sight, over the next one.  Each in
+    turn (top to bottom) takes the narrowest width from a fifth of the
+    table (a card more at a time) and the place nearest its pile at
+    which it lies inside ``area`` (visible_area) and clear of those
+    already placed."""
+    most = int(area[2] - area[0] - 2 * gap)
+    placed = []
+    todo = [sd for sd in descriptions if getattr(sd, "id", None) is not None
+            and getattr(sd, "label", None) is not None]
+    todo.sort(key=lambda sd: tuple(canvas.coords(sd.id)[1::-1]))
+    for sd in todo:
+        x0, y0 = canvas.coords(sd.id)[:2]
+        # Not narrower than a fifth of the table: a card's width breaks
+        # words in the middle.
+        width = max(int(float(sd.label.cget("width"))),
+                    min(most, int((area[2] - area[0]) / 5)))
+        sd.label.config(width=width)
+        best = None
+        while best is None:
+            sd.frame.update_idletasks()
+            w, h = sd.frame.winfo_reqwidth(), sd.frame.winfo_reqheight()
+            best = _free_place(area, gap, placed, (x0, y0), w, h)
+            if best is None:
+                if width >= most:      # no room anywhere: at its pile
+                    best = _inside(area, gap, x0 - w / 2.0, y0, w, h)
+                    break
+                width = min(most, width + int(card_width))
+                sd.label.config(width=width)
+        left, top = best
+        placed.append((left, top, left + w, top + h))
+        canvas.coords(sd.id, int(round(left + w / 2.0)), int(round(top)))
+
+
+def _inside(area, gap, left, top, w, h):
+    left = min(max(left, area[0] + gap), area[2] - gap - w)
+    top = min(max(top, area[1] + gap), area[3] - gap - h)
+    return left, top
+
+
+def _free_place(area, gap, placed, anchor, w, h):
+    """The (left, top) nearest to hanging from ``anchor`` (top centre) of
+    a w x h box inside area and clear of the boxes placed; None if none
+    of the places tried is."""
+    if w > area[2] - area[0] - 2 * gap or h > area[3] - area[1] - 2 * gap:
+        return None
+    lefts = [anchor[0] - w / 2.0] + [b[2] + gap for b in placed] + \
+        [b[0] - gap - w for b in placed]
+    tops = [anchor[1]] + [b[3] + gap for b in placed] + \
+        [b[1] - gap - h for b in placed]
+    tried = sorted({_inside(area, gap, x, y, w, h) for x in lefts
+                    for y in tops},
+                   key=lambda p: abs(p[0] + w / 2.0 - anchor[0]) +
+                   abs(p[1] - anchor[1]))
+    for left, top in tried:
+        box = (left, top, left + w, top + h)
+        if not any(box[0] < b[2] + gap and b[0] < box[2] + gap and
+                   box[1] < b[3] + gap and b[1] < box[3] + gap
+                   for b in placed):
+            return left, top
+    return None

@@ -141,7 +141,7 @@ def test_no_text_overlaps_or_is_cut_off(pysolfc_host, big_display, tmp_path,
     t0 = time.time()
     results, log = H.run_scenarios(
         host_dir, tmp_path, 28081, "layout_scenarios.py",
-        ["layout", "status_help"],
+        ["layout", "status_help", "pile_descriptions"],
         options={"language": language},
         extra_env={"CAMELOT_LAYOUT_ARTIFACTS": str(artifacts)})
     r = H.check_scenario(results, log, "layout")["detail"]
@@ -163,5 +163,8 @@ def test_no_text_overlaps_or_is_cut_off(pysolfc_host, big_display, tmp_path,
     # whole where the window is wide.
     helps = H.check_scenario(results, log, "status_help")["detail"]
     assert all(h["full"] for h in helps if h["window"][0] >= 1920), helps
+    # F2: every pile's description whole and inside the table.
+    descs = H.check_scenario(results, log, "pile_descriptions")["detail"]
+    assert all(d["descriptions"] >= 3 for d in descs), descs
     print("%s %s: %d combinations measured in %.0f s" % (
         version, language, len(combos), time.time() - t0))

@@ -287,6 +287,15 @@ class ThePlotClassic(AssistedGame, Game):
         # A pile's help in the status bar, whole clauses only.
         super().showHelp(*table_texts.fit_status_help(self.app, args))
 
+    def showStackDesc(self):
+        # Assist > Piles description: each description inside the table.
+        super().showStackDesc()
+        if TOOLKIT == "tk":
+            table_texts.fit_descriptions(
+                self.canvas, self.stackdesc_list, table_texts.visible_area(
+                    self.canvas, (self.width, self.height)),
+                self.app.images.getSize()[0])
+
     def resizeGame(self, *args, **kw):
         # PySolFC rescales the cards and moves every text with them (after
         # a window resize, Options > Card size, auto scaling switched):

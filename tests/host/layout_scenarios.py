@@ -258,9 +258,13 @@ def self_check(app):
     return flagged
 
 
+FIRST_START = []          # the window size PySolFC first opened with
+
+
 def scenario_layout(app):
     app.opt.animations = 0
     first = (app.top.winfo_width(), app.top.winfo_height())
+    FIRST_START[:] = first
     sizes = [("first-start", first)] + [
         ("%dx%d" % s, s) for s in SIZES]
     combos, shots, t0 = [], [], time.time()
@@ -347,3 +351,55 @@ def scenario_status_help(app):
                          "room": room})
     app.game.showHelp("help", "")
     return seen
+
+
+# ------------------------------------- Assist > Piles description (F2) --
+
+def press(app, keys):
+    """Keys pressed as a player does, the game's window having the
+    focus."""
+    app.top.focus_force()
+    settle(app, 0.1)
+    subprocess.run(["xdotool", "key", keys], check=True, timeout=20)
+
+
+def scenario_pile_descriptions(app):
+    """F2 shows each pile's description: every one whole, inside the
+    visible table and clear of the others, at the first-start size and
+    larger."""
+    first = tuple(FIRST_START) or (app.top.winfo_width(),
+                                   app.top.winfo_height())
+    out = []
+    for game_id in GAMES:
+        yield from new_table(app, game_id, app.cardset.name)
+        set_auto_scale(app, True)
+        for w, h in (first, (1100, 820)):
+            set_window(app, w, h)
+            game = app.game
+            press(app, "F2")
+            yield until(lambda: game.stackdesc_list, 10, "the descriptions")
+            settle(app, 0.2)
+            c, area = game.canvas, visible_area(game.canvas)
+            boxes = []
+            for sd in game.stackdesc_list:
+                if sd.id is None:
+                    continue
+                box = tuple(c.bbox(sd.id))
+                assert inside(box, area), (sd.stack.getHelp(), box, area)
+                text = sd.label.cget("text")
+                full = (sd.stack.getHelp() + "\n" +
+                        sd.stack.getBaseCard()).strip()
+                assert text == full, (text, full)
+                boxes.append((text.split(":")[0], box))
+            out.append({"game": GAMES[game_id], "window": [w, h],
+                        "descriptions": len(boxes),
+                        "overlapping": [
+                            (a, b) for i, (a, box_a) in enumerate(boxes)
+                            for b, box_b in boxes[i + 1:]
+                            if overlap(box_a, box_b)]})
+            screenshot(app, "%s-descriptions-%dx%d" % (GAMES[game_id], w, h))
+            assert not out[-1]["overlapping"], out[-1]
+            press(app, "F2")
+            yield until(lambda: not game.stackdesc_list, 10,
+                        "the descriptions gone")
+    return out
