@@ -321,6 +321,13 @@ def show(canvas, item, placement, text):
             placement.size))
 
 
+def show_best(canvas, item, placement, *texts):
+    """Draw the text, of ``texts`` (one per form, best first), in the
+    form ``placement`` chose."""
+    form = placement.form if placement is not None else 0
+    show(canvas, item, placement, texts[min(form, len(texts) - 1)])
+
+
 def mark_size(measure, samples, card_size, largest):
     """The size of a mark drawn on an empty pile (a rank, K, Q, J): the
     largest up to ``largest`` at which every sample fits well inside a

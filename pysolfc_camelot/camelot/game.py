@@ -384,11 +384,8 @@ class CamelotPlus(AssistedGame, Game):
         pos = self.position()
         placed = getattr(self, "_placed", {})
 
-        def show(key, item, *texts):
-            # the text in the form the layout chose (texts: best first)
-            p = placed.get(key)
-            text = texts[min(p.form, len(texts) - 1)] if p else texts[0]
-            table_texts.show(self.canvas, item, p, text)
+        def show(key, item, *texts):        # texts: one per form
+            table_texts.show_best(self.canvas, item, placed.get(key), *texts)
         show("info", self.texts.info, tr("camelot.phase.%d" % pos.phase))
         mode = tr("camelot.hints." + self.hint_mode)
         hints = tr("camelot.hints.label", mode=mode)

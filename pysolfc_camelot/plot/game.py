@@ -522,11 +522,8 @@ class ThePlotClassic(AssistedGame, Game):
             return
         placed = getattr(self, "_placed", {})
 
-        def show(key, item, *texts):
-            # the text in the form the layout chose (texts: best first)
-            p = placed.get(key)
-            text = texts[min(p.form, len(texts) - 1)] if p else texts[0]
-            table_texts.show(self.canvas, item, p, text)
+        def show(key, item, *texts):        # texts: one per form
+            table_texts.show_best(self.canvas, item, placed.get(key), *texts)
         rank = rank_label(pos.base)
         show("base_rank", self.texts.base_rank,
              tr("plot.base_rank", rank=rank), rank)
