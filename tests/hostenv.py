@@ -207,13 +207,16 @@ def install_plugin(env, host_dir=None):
     return r
 
 
-def run_scenarios(host_dir, tmp_path, game_id, scenario_file, names):
+def run_scenarios(host_dir, tmp_path, game_id, scenario_file, names,
+                  options=None, extra_env=None):
     """Run scenario functions (tests/host/<scenario_file>) in one live
     PySolFC process started on game_id, with the plugin installed by our
-    installer into a fresh HOME; returns (results by name, PySolFC's
-    output)."""
-    env = fresh_home(tmp_path, host_dir)
+    installer into a fresh HOME (``options``: PySolFC options.cfg
+    [general] settings, as fresh_home takes them; ``extra_env``: more
+    environment); returns (results by name, PySolFC's output)."""
+    env = fresh_home(tmp_path, host_dir, **(options or {}))
     install_plugin(env, host_dir)
+    env.update(extra_env or {})
     env["CAMELOT_GAME_ID"] = str(game_id)
     env.pop("PYTHONPATH", None)     # the plugin's installed copy only
     # All scenarios run in one process: room for a busy machine.

@@ -264,8 +264,13 @@ def test_the_plot_table_speaks_the_players_language(
                       proc=proc)
         s = H.wait_settled(state_file)
         H.screenshot(artifacts / "table.png", display=display)
-        assert s["texts"] == {
-            "base_rank": tr("plot.base_rank", lang=language, rank="7"),
+
+        def words(text):
+            # the table breaks lines where its room needs (table_texts.py)
+            return text.replace("\n", " ")
+        assert {k: words(v) for k, v in s["texts"].items()} == {
+            "base_rank": words(tr("plot.base_rank", lang=language,
+                                  rank="7")),
             "stock": tr("plot.stock", lang=language, count=78),
             "reserve": tr("plot.reserve", lang=language, count=13),
             "info": tr("plot.restricted", lang=language, count=1,

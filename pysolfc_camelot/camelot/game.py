@@ -12,11 +12,12 @@ from pysollib.gamedb import GI, GameInfo, registerGame
 from pysollib.hint import AbstractHint
 from pysollib.layout import Layout
 from pysollib.pysoltk import MfxCanvasText
+from pysollib.settings import TOOLKIT
 from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
-from .. import pysol_common, toolkit
+from .. import pysol_common, table_texts, toolkit
 from ..accessibility import AccessibleGame
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
@@ -58,6 +59,10 @@ class Camelot_Talon(WasteTalonStack):
         n = WasteTalonStack.dealCards(self, sound=sound)
         self.game.recordPhase(before, DEAL)
         return n
+
+    def updateText(self, *args, **kw):
+        WasteTalonStack.updateText(self, *args, **kw)
+        self.game.showStockCount()
 
     def speech(self):
         return tr("camelot.speech.stock", n=len(self.cards))
@@ -247,7 +252,91 @@ class CamelotPlus(AccessibleGame, AssistedGame, Game):
                                self._toggleHintMode)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
+        self._layoutTexts()
         return lay
+
+    # -- our texts: sized and placed for the cards as they are now ------
+    # (table_texts.py says how; here is only where this game has room.)
+
+    def showHelp(self, *args):
+        # A pile's help in the status bar, whole clauses only.
+        super().showHelp(*table_texts.fit_status_help(self.app, args))
+
+    def showStackDesc(self):
+        # Assist > Piles description: each description inside the table.
+        super().showStackDesc()
+        if TOOLKIT == "tk":
+            table_texts.fit_descriptions(
+                self.canvas, self.stackdesc_list, table_texts.visible_area(
+                    self.canvas, (self.width, self.height)),
+                self.app.images.getSize()[0])
+
+    def resizeGame(self, *args, **kw):
+        # PySolFC rescales the cards and moves every text with them: then
+        # our texts take their size and place again.
+        super().resizeGame(*args, **kw)
+        self._layoutTexts()
+
+    def _layoutTexts(self):
+        """Size and place every text of ours for the table as it is now:
+        the stock's count between stock and waste; right of the slots,
+        the score under the discard, the hint label and the phase below
+        it; the K, Q, J marks on their empty slots; then draw them."""
+        self._placed = {}
+        if self.preview > 1 or TOOLKIT != "tk":
+            return
+        c, s = self.canvas, self.s
+        cw, ch = self.app.images.getSize()
+        measure = table_texts.TkMeasure(
+            c, self.app.getFont("canvas_default"))
+        largest = table_texts.largest_size(measure, measure.base_size, ch)
+        left, top, right, bottom = table_texts.visible_area(
+            c, (self.width, self.height))
+        pad = max(2, ch // 30)
+        discard = s.foundations[0]
+        ys = s.rows[4].y - s.rows[0].y          # one row of slots
+        hints_top = discard.y + 1.5 * ys        # as laid out in createGame
+        info_top = discard.y + 2.6 * ys
+        column = s.rows[3].x + cw + pad         # right of the slots
+        hints = [tr("camelot.hints.label", mode=tr("camelot.hints." + m))
+                 for m in ("fair", "perfect")]
+        Band, Text = table_texts.Band, table_texts.Text
+        bands = [
+            Band(left + pad, s.talon.y + ch + pad, s.rows[0].x - pad,
+                 s.waste.y - pad, [Text("stock", [[str(n) for n in range(
+                     53)]], s.talon.x + cw / 2)]),
+            Band(column, discard.y + ch + pad, right - pad,
+                 hints_top - pad, [Text("score", [[tr(
+                     "camelot.score", score=n, max=rules.MAX_SCORE)
+                     for n in range(rules.MAX_SCORE + 1)]],
+                     discard.x + cw / 2)]),
+            # Short: the first line only ("Hints: fair").
+            Band(column, hints_top, right - pad, info_top - pad,
+                 [Text("hints", [hints, [h.split("\n")[0] for h in hints]],
+                       discard.x, align="left")], shorten=("hints",)),
+            Band(column, info_top, right - pad, bottom - pad,
+                 [Text("info", [[tr("camelot.phase.1"),
+                                 tr("camelot.phase.2")]],
+                       discard.x, align="left")]),
+        ]
+        for band in bands:
+            self._placed.update(table_texts.fit_band(measure, band, largest))
+        marks = [tr(key) for key in FACE_MARK.values()]
+        size = table_texts.mark_size(measure, marks, (cw, ch),
+                                     measure.base_size)
+        for r in s.rows:
+            table_texts.show_mark(c, r.texts.misc, measure, size,
+                                  (r.x + cw / 2, r.y + ch / 2))
+        if any(st.cards for st in self.allstacks):     # dealt
+            s.talon.updateText()
+            self.updateText()
+
+    def showStockCount(self):
+        talon = self.s.talon
+        if self.preview <= 1 and talon.texts.ncards is not None:
+            table_texts.show(self.canvas, talon.texts.ncards,
+                             getattr(self, "_placed", {}).get("stock"),
+                             str(len(talon.cards)))
 
     def startGame(self):
         self.phase = 1
@@ -323,10 +412,15 @@ class CamelotPlus(AccessibleGame, AssistedGame, Game):
         if self.preview > 1:
             return
         pos = self.position()
-        self.texts.info.config(text=tr("camelot.phase.%d" % pos.phase))
-        self.texts.misc.config(text=self.hint_label())
-        self.s.foundations[0].texts.ncards.config(
-            text=tr("camelot.score", score=pos.score, max=rules.MAX_SCORE))
+        placed = getattr(self, "_placed", {})
+
+        def show(key, item, *texts):        # texts: one per form
+            table_texts.show_best(self.canvas, item, placed.get(key), *texts)
+        show("info", self.texts.info, tr("camelot.phase.%d" % pos.phase))
+        hints = self.hint_label()
+        show("hints", self.texts.misc, hints, hints.split("\n")[0])
+        show("score", self.s.foundations[0].texts.ncards,
+             tr("camelot.score", score=pos.score, max=rules.MAX_SCORE))
         self._writeTestState(pos)
 
     def hint_label(self):

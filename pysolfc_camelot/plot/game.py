@@ -20,11 +20,12 @@ from pysollib.gamedb import GI, GameInfo, registerGame
 from pysollib.hint import AbstractHint
 from pysollib.layout import Layout
 from pysollib.pysoltk import MfxCanvasText
+from pysollib.settings import TOOLKIT
 from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
-from .. import pysol_common, toolkit
+from .. import pysol_common, table_texts, toolkit
 from ..accessibility import AccessibleGame
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
@@ -60,6 +61,10 @@ class Plot_Talon(WasteTalonStack):
 
     def canDealCards(self):
         return self.game.isLegal(DEAL)
+
+    def updateText(self, *args, **kw):
+        WasteTalonStack.updateText(self, *args, **kw)
+        self.game.showCount(self, "stock")
 
     def getHelp(self):
         return tr("plot.help.stock")
@@ -100,6 +105,10 @@ class Plot_Reserve(OpenStack):
 
     def canMoveCards(self, cards):
         return self.game.canMoveFrom(self, cards)
+
+    def updateText(self, *args, **kw):
+        OpenStack.updateText(self, *args, **kw)
+        self.game.showCount(self, "reserve")
 
     def getHelp(self):
         return tr("plot.help.reserve")
@@ -308,7 +317,137 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
                                self._toggleHintMode)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
+        self._layoutTexts()
         return lay
+
+    # -- our texts: sized and placed for the cards as they are now ------
+    # (table_texts.py says how; here is only where this game has room.)
+
+    def showHelp(self, *args):
+        # A pile's help in the status bar, whole clauses only.
+        super().showHelp(*table_texts.fit_status_help(self.app, args))
+
+    def showStackDesc(self):
+        # Assist > Piles description: each description inside the table.
+        super().showStackDesc()
+        if TOOLKIT == "tk":
+            table_texts.fit_descriptions(
+                self.canvas, self.stackdesc_list, table_texts.visible_area(
+                    self.canvas, (self.width, self.height)),
+                self.app.images.getSize()[0])
+
+    def resizeGame(self, *args, **kw):
+        # PySolFC rescales the cards and moves every text with them (after
+        # a window resize, Options > Card size, auto scaling switched):
+        # then our texts take their size and place again.
+        super().resizeGame(*args, **kw)
+        self._layoutTexts()
+
+    def _textForms(self):
+        """{key: (its forms, best first: each the strings it may show)}."""
+        ranks = [rank_label(r) for r in range(1, 14)]
+        counts = range(1, rules.FULL + 1)
+        hints = [tr("plot.hints.label", mode=tr(m))
+                 for m in HINT_MODE_TEXT.values()]
+        return {
+            "reserve": [[self._countText("reserve", f, n)
+                         for n in range(rules.N_RESERVE + 1)]
+                        for f in (0, 1)],
+            "stock": [[self._countText("stock", f, n)
+                       for n in range(N_CARDS + 1 - rules.N_RESERVE
+                                      - 1 - rules.N_TABLEAU)]
+                      for f in (0, 1)],
+            "base_rank": [[tr("plot.base_rank", rank=r) for r in ranks],
+                          ranks],
+            "info": [[tr("plot.restricted", count=c, full=rules.FULL)
+                      for c in counts] + [tr("plot.open")],
+                     ["%d/%d" % (c, rules.FULL) for c in counts]
+                     + [tr("plot.open")]],
+            # Short: the first line only ("Hints: fair").
+            "hints": [hints, [h.split("\n")[0] for h in hints]],
+        }
+
+    def _countText(self, key, form, n):
+        if form:
+            return str(n)
+        return tr("plot.stock" if key == "stock" else "plot.reserve",
+                  count=n)
+
+    def _layoutTexts(self):
+        """Size and place every text of ours for the table as it is now:
+        the reserve's count, the base rank and the restriction in the
+        band under the top row (side by side, each as near its pile as
+        the room allows), the stock's count between stock and waste, the
+        hint label under the waste, the base rank on each empty
+        foundation; then draw them."""
+        self._placed = {}
+        if self.preview > 1 or TOOLKIT != "tk":
+            return
+        c, s = self.canvas, self.s
+        cw, ch = self.app.images.getSize()
+        measure = table_texts.TkMeasure(
+            c, self.app.getFont("canvas_default"))
+        largest = table_texts.largest_size(measure, measure.base_size, ch)
+        left, top, right, bottom = table_texts.visible_area(
+            c, (self.width, self.height))
+        pad = max(2, ch // 30)
+        forms = self._textForms()
+        reserve, f0, f1 = s.reserves[0], s.foundations[0], s.foundations[1]
+        xs = s.foundations[2].x - f1.x         # one pile's width and gap
+        tableau_left = s.rows[0].x - pad
+        top_row = table_texts.Band(
+            left + pad, f0.y + ch + pad, right - pad, s.talon.y - pad, [
+                table_texts.Text("reserve", forms["reserve"],
+                                 reserve.x + cw / 2, wrap=xs),
+                table_texts.Text("base_rank", forms["base_rank"],
+                                 f0.x + cw / 2, wrap=xs),
+                table_texts.Text("info", forms["info"],
+                                 (f1.x + s.foundations[-1].x + cw) / 2,
+                                 wrap=s.foundations[-1].x + cw - f1.x)],
+            # Apart enough to read as three texts, not one line.
+            gap=max(3 * pad, cw // 3),
+            shorten=("info", "reserve", "base_rank"))
+        stock = table_texts.Band(
+            left + pad, s.talon.y + ch + pad, tableau_left,
+            s.waste.y - pad, [table_texts.Text(
+                "stock", forms["stock"], s.talon.x + cw / 2)],
+            shorten=("stock",))
+        hints = table_texts.Band(
+            left + pad, s.waste.y + ch + pad, tableau_left, bottom - pad,
+            [table_texts.Text("hints", forms["hints"], s.waste.x,
+                              align="left",
+                              wrap=tableau_left - s.waste.x)],
+            shorten=("hints",))
+        for band in (top_row, stock, hints):
+            self._placed.update(table_texts.fit_band(measure, band, largest))
+        self._mark_measure = measure
+        large = self.app.getFont("canvas_large") or (None, 16)
+        self._mark_size = table_texts.mark_size(
+            measure, forms["base_rank"][1], (cw, ch), abs(int(large[1])))
+        self._drawTexts()
+
+    def _drawTexts(self):
+        """(Re)draw every text as placed; the counts through the stacks'
+        updateText (showCount)."""
+        cw, ch = self.app.images.getSize()
+        for f in self.s.foundations:
+            table_texts.show_mark(self.canvas, f.texts.misc,
+                                  self._mark_measure, self._mark_size,
+                                  (f.x + cw / 2, f.y + ch / 2))
+        if any(st.cards for st in self.allstacks):     # dealt
+            self.s.talon.updateText()
+            self.s.reserves[0].updateText()
+            self.updateText()
+
+    def showCount(self, stack, key):
+        """The count under the stock or the reserve, in the form and place
+        the layout chose."""
+        if self.preview > 1 or stack.texts.ncards is None:
+            return
+        placed = getattr(self, "_placed", {}).get(key)
+        text = self._countText(key, placed.form if placed else 0,
+                               len(stack.cards))
+        table_texts.show(self.canvas, stack.texts.ncards, placed, text)
 
     def _shuffleHook(self, cards):
         return pysol_common.forced_order(cards, card_of, parse_deck)
@@ -421,17 +560,24 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
         pos = self.position()
         if pos is None:                 # dealing
             return
+        placed = getattr(self, "_placed", {})
+
+        def show(key, item, *texts):        # texts: one per form
+            table_texts.show_best(self.canvas, item, placed.get(key), *texts)
         rank = rank_label(pos.base)
-        self.texts.base_rank.config(text=tr("plot.base_rank", rank=rank))
+        show("base_rank", self.texts.base_rank,
+             tr("plot.base_rank", rank=rank), rank)
         for f in self.s.foundations:
             f.texts.misc.config(text=rank)
         if pos.restricted:
-            info = tr("plot.restricted", count=len(pos.foundations[0]),
-                      full=rules.FULL)
+            count = len(pos.foundations[0])
+            show("info", self.texts.info,
+                 tr("plot.restricted", count=count, full=rules.FULL),
+                 "%d/%d" % (count, rules.FULL))
         else:
-            info = tr("plot.open")
-        self.texts.info.config(text=info)
-        self.texts.misc.config(text=self.hint_label())
+            show("info", self.texts.info, tr("plot.open"))
+        hints = self.hint_label()
+        show("hints", self.texts.misc, hints, hints.split("\n")[0])
         if pysol_common.test_state_wanted():
             self._writeTestState(pos)
 

@@ -4,9 +4,12 @@ Usage: python runner.py HOST_DIR SCENARIO_FILE NAME[,NAME...] RESULT_JSON
 
 Started by tests/hostenv.py (run_scenarios) with the plugin installed in a fresh HOME
 and a display.  PySolFC starts on our game; each scenario ``fn(app)`` runs
-from the Tk event loop; results go to RESULT_JSON; then the process ends.
+from the Tk event loop (or, returning a generator, steps through it
+between waits: see run_next); results go to RESULT_JSON; then the
+process ends.
 """
 import importlib.util
+import inspect
 import json
 import os
 import sys
@@ -54,14 +57,68 @@ def run_all():
     if game is None or game.busy or game.id != int(game_id):
         app.top.after(200, run_all)         # still starting up
         return
-    for name in names.split(","):
-        t0 = time.time()
+    run_next(names.split(","))
+
+
+def run_next(queue):
+    """Run the scenarios in queue, one after the other, then write the
+    results and end.  A scenario that returns a generator runs from the
+    event loop: each value it yields is a condition (a function) to wait
+    for, checked every POLL_MS while PySolFC's own loop goes on (a new
+    game being set up, a cardset loading); its return value is the
+    result."""
+    if not queue:
+        finish()
+        return
+    name, t0 = queue[0], time.time()
+    try:
+        detail = getattr(scenarios, "scenario_" + name)(app)
+    except Exception:
+        done(name, t0, {"ok": False, "error": traceback.format_exc()},
+             queue)
+        return
+    if inspect.isgenerator(detail):
+        step(name, t0, detail, queue)
+    else:
+        done(name, t0, {"ok": True, "detail": detail}, queue)
+
+
+POLL_MS = 50
+
+
+def step(name, t0, steps, queue):
+    try:
+        condition = next(steps)
+    except StopIteration as end:
+        done(name, t0, {"ok": True, "detail": end.value}, queue)
+        return
+    except Exception:
+        done(name, t0, {"ok": False, "error": traceback.format_exc()},
+             queue)
+        return
+
+    def poll():
         try:
-            detail = getattr(scenarios, "scenario_" + name)(app)
-            results[name] = {"ok": True, "detail": detail}
+            ready = condition()
         except Exception:
-            results[name] = {"ok": False, "error": traceback.format_exc()}
-        results[name]["seconds"] = round(time.time() - t0, 2)
+            steps.close()
+            done(name, t0, {"ok": False, "error": traceback.format_exc()},
+                 queue)
+            return
+        if ready:
+            step(name, t0, steps, queue)
+        else:
+            app.top.after(POLL_MS, poll)
+    app.top.after(POLL_MS, poll)
+
+
+def done(name, t0, result, queue):
+    results[name] = result
+    result["seconds"] = round(time.time() - t0, 2)
+    run_next(queue[1:])
+
+
+def finish():
     with open(result_file, "w") as f:
         json.dump(results, f, indent=1, default=str)
     sys.stdout.flush()
