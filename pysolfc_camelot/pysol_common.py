@@ -43,13 +43,15 @@ def test_state_wanted():
     return bool(os.environ.get(TEST_STATE_FILE))
 
 
-def write_test_state(state):
-    """Write ``state`` (a dict) as JSON to CAMELOT_TEST_STATE_FILE, whole
+def write_test_state(state, suffix=""):
+    """Write ``state`` (a dict) as JSON to CAMELOT_TEST_STATE_FILE (with
+    ``suffix`` appended: another module's state beside the game's), whole
     or not at all (a reader never sees half a file); nothing when the
     variable is not set."""
     path = os.environ.get(TEST_STATE_FILE)
     if not path:
         return
+    path += suffix
     with open(path + ".tmp", "w") as f:
         json.dump(state, f)
     os.replace(path + ".tmp", path)
