@@ -181,7 +181,7 @@ class PostMortemGame:
 
     review_game = None          # "camelot" or "plot"
     _review_text = None         # the table text (MfxCanvasText)
-    _review_width = 0
+    _review_below = None        # the canvas text it stays under
     _review_bindings = ()
     _review_run = None          # (key, record, Task) while analysing
     _review_after = None        # pending poll
@@ -226,10 +226,12 @@ class PostMortemGame:
 
     # -- the table text ----------------------------------------------------
 
-    def review_text_create(self, x, y, width):
+    def review_text_create(self, x, y, width, below=None):
         """The table text at (x, y) (its top left), wrapped at ``width``
         pixels; called by createGame.  It moves with PySolFC's scaling
-        (Game.texts.list)."""
+        (Game.texts.list), and keeps clear of the canvas text ``below``
+        (one that may grow, or keep its size while the cards shrink): it
+        then sits half a line under it."""
         if self.preview > 1:
             return
         from pysollib.pysoltk import MfxCanvasText
@@ -238,7 +240,7 @@ class PostMortemGame:
                              width=int(width))
         self.texts.list.append(text)
         self.canvas.tag_bind(text.id, "<1>", self._reviewKey)
-        self._review_text, self._review_width = text, width
+        self._review_text, self._review_below = text, below
 
     def _review_offer(self):
         """What the table text says now, and what W does: "stop",
@@ -269,6 +271,17 @@ class PostMortemGame:
         if text != self._review_shown:
             self._review_shown = text
             self._review_text.config(text=text)
+        below = self._review_below
+        if below is not None:
+            c = self.canvas
+            box = c.bbox(below.id)
+            if box:
+                x = c.coords(self._review_text.id)[0]
+                y0, y1 = box[1], box[3]
+                lines = max(1, len(c.itemcget(below.id, "text").split(
+                    "\n")))
+                c.coords(self._review_text.id, x,
+                         y1 + (y1 - y0) // (2 * lines))
         self._review_write_state()
 
     # -- W or a click --------------------------------------------------------

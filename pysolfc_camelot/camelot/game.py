@@ -249,7 +249,7 @@ class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
                                  self._toggleHintMode)
             # "What went wrong?", under the phase.
             self.review_text_create(x, lay.YM + 3.3 * lay.YS,
-                                    2.4 * lay.XS)
+                                    2.4 * lay.XS, below=self.texts.info)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
         return lay

@@ -310,7 +310,8 @@ class ThePlotClassic(PostMortemGame, AccessibleGame, AssistedGame, Game):
                                  self._toggleHintMode)
             # "What went wrong?", under the hint label.
             self.review_text_create(XM, y1 + 2 * (YS + gap) + 3 * gap,
-                                    x_f1 - XM - (XS - CW))
+                                    x_f1 - XM - (XS - CW),
+                                    below=self.texts.misc)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
         return lay
