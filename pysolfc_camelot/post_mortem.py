@@ -182,6 +182,7 @@ class PostMortemGame:
     review_game = None          # "camelot" or "plot"
     _review_text = None         # the table text (MfxCanvasText)
     _review_below = None        # the canvas text it stays under
+    _review_wrap = (0, 0)       # wrap width, and the stacks' span, at first
     _review_bindings = ()
     _review_run = None          # (key, record, Task) while analysing
     _review_after = None        # pending poll
@@ -241,6 +242,13 @@ class PostMortemGame:
         self.texts.list.append(text)
         self.canvas.tag_bind(text.id, "<1>", self._reviewKey)
         self._review_text, self._review_below = text, below
+        self._review_wrap = (width, self._review_span())
+
+    def _review_span(self):
+        """How far apart the stacks lie across: PySolFC's scaling of the
+        table changes it, and the text's wrap width follows."""
+        xs = [stack.x for stack in self.allstacks]
+        return max(xs) - min(xs) if xs else 0
 
     def _review_offer(self):
         """What the table text says now, and what W does: "stop",
@@ -268,9 +276,12 @@ class PostMortemGame:
         if self._review_text is None:
             return
         text, _action = self._review_offer()
-        if text != self._review_shown:
-            self._review_shown = text
-            self._review_text.config(text=text)
+        width, span = self._review_wrap
+        if span:
+            width = int(width * self._review_span() / span)
+        if (text, width) != self._review_shown:
+            self._review_shown = (text, width)
+            self._review_text.config(text=text, width=width)
         below = self._review_below
         if below is not None:
             c = self.canvas
@@ -454,6 +465,9 @@ class PostMortemGame:
             self._review_write_state(arrow={
                 "from": src.id, "to": dst.id, "ncards": ncards,
                 "move": str(move), "until": time.time() + sleep})
+            # The dialog just closed: let the table be drawn again first
+            # (the arrow's wait holds the event loop, as Assist > Hint's).
+            self.top.update()
             self.drawHintArrow(src, dst, ncards, sleep)
             self._review_write_state()
 

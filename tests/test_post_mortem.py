@@ -241,10 +241,30 @@ class Window:
                                         for w in p.get("windows", ())),
                           "the window %r closed" % title, timeout)
 
-    def press_button(self, title, button, tries=3):
+    def button(self, title, text):
+        """Where a window's button is, once the window's layout has
+        settled (the same place in two probes in a row)."""
+        last = {}
+
+        def settled(p):
+            window = next((w for w in p.get("windows", ())
+                           if w["title"] == title), None)
+            b = window and next((b for b in window["buttons"]
+                                 if b["text"] == text), None)
+            if b is None:
+                return False
+            here = (b["x"], b["y"], p["time"])
+            seen, last["b"] = last.get("b"), here
+            return seen is not None and seen[:2] == here[:2] and \
+                seen[2] != here[2]
+        self.probe(settled, "the button %r of %r" % (text, title), 60)
+        return {"x": last["b"][0], "y": last["b"][1]}
+
+    def press_button(self, title, text, tries=3):
         """Click a button of a window until the window closes (a click as
         the window maps is lost)."""
         for attempt in range(tries):
+            button = self.button(title, text)
             H.click(button["x"], button["y"], display=self.display)
             try:
                 return self.no_window(title, timeout=5)
@@ -332,6 +352,27 @@ def flat(text):
     return " ".join(text.split())
 
 
+def to_the_end(game, deck, moves, limit=400):
+    """``moves`` played on to a lost position (no legal move left): the
+    first legal moves that reach one, by a depth-first search without
+    repeating a position (the play after a mistake may stop where moves
+    are still left, e.g. between two tableau piles of The Plot)."""
+    start = positions(game, deck, moves)[-1]
+    seen = set()
+    todo = [(start, [])]
+    while todo:
+        pos, path = todo.pop()
+        if pos.status() == "lost":
+            return list(moves) + path
+        key = repr(pos)
+        if key in seen or len(path) > limit:
+            continue
+        seen.add(key)
+        for m in reversed(pos.legal_moves()):
+            todo.append((pos.after(m), path + [m]))
+    raise AssertionError("no lost position after the moves")
+
+
 GUI_CASES = [("camelot", "en"), ("camelot", "ru"), ("plot", "en"),
              ("plot", "ru")]
 
@@ -342,21 +383,22 @@ def test_what_went_wrong_after_a_lost_game(pysolfc_host, display, artifacts,
                                            tmp_path, request, game, lang):
     version, host_dir = pysolfc_host
     g = request.getfixturevalue(game + "_mistake")
+    moves = to_the_end(game, g.deck, g.moves)
     # The answer, outside PySolFC.
-    a = analysis.analyse(game, g.deck, g.moves, budget_seconds=60)
+    a = analysis.analyse(game, g.deck, moves, budget_seconds=60)
     assert a.status == "lost" and a.last_winnable == g.k, a
-    pos = positions(game, g.deck, g.moves)
+    pos = positions(game, g.deck, moves)
     name = NOTATION[game].name_move
     mistake, better = name(pos[g.k], a.mistake, lang=lang), \
         name(pos[g.k], a.better, lang=lang)
-    n = len(g.moves)
+    n = len(moves)
     (artifacts / "game.txt").write_text(
         "deck: %s\nmoves (%d): %s\nlast winnable after %d; mistake %s (%s);"
         " better %s (%s)\n" % (" ".join(map(str, g.deck)), n, "; ".join(
-            map(str, g.moves)), g.k, a.mistake, mistake, a.better, better))
+            map(str, moves)), g.k, a.mistake, mistake, a.better, better))
 
     w = Window(host_dir, tmp_path, artifacts, display, game, g.deck,
-               g.moves[:-1], lang)
+               moves[:-1], lang)
     with w.watched():
         # -- the moves up to the last one, played for us; the last by mouse
         w.probe(lambda p: p.get("game", {}).get("moves") == n - 1 and
@@ -367,7 +409,7 @@ def test_what_went_wrong_after_a_lost_game(pysolfc_host, display, artifacts,
             tr("solver.review.offer", lang=lang)
         w.shot("before-the-last-move")
         for attempt in range(3):
-            play_by_mouse(w, g.moves[-1], before)
+            play_by_mouse(w, moves[-1], before)
             try:
                 w.probe(lambda p: p["game"]["moves"] == n, "the last move",
                         5)
@@ -379,7 +421,8 @@ def test_what_went_wrong_after_a_lost_game(pysolfc_host, display, artifacts,
         # -- PySolFC's stuck notice; Cancel; the table offers the analysis
         stuck = w.window(w.pysol_text("You are Stuck"))
         w.shot("stuck-notice")
-        w.press_button(w.pysol_text("You are Stuck"), stuck["buttons"][-1])
+        w.press_button(w.pysol_text("You are Stuck"),
+                       stuck["buttons"][-1]["text"])
         r = w.review(lambda r: r["text"] == tr("solver.review.offer_stuck",
                                                lang=lang),
                      "the offer on the table")
@@ -407,7 +450,8 @@ def test_what_went_wrong_after_a_lost_game(pysolfc_host, display, artifacts,
         # (While the arrow shows, PySolFC's event loop sleeps as for Assist
         # > Hint: the probe is silent, our state file says it.)
         for attempt in range(3):        # a click as the window maps is lost
-            H.click(back["x"], back["y"], display=display)
+            where = w.button(title, back["text"])
+            H.click(where["x"], where["y"], display=display)
             try:
                 r = w.review(lambda r: r["arrow"] is not None, "the arrow",
                              10 if attempt < 2 else 60)
@@ -470,4 +514,4 @@ def test_a_deal_never_winnable_says_so(pysolfc_host, display, artifacts,
         assert dialog_text(d) == flat(tr("solver.review.never", lang="ru"))
         assert [b["text"] for b in d["buttons"]] == [
             tr("solver.review.close", lang="ru")]
-        w.press_button(title, d["buttons"][0])
+        w.press_button(title, d["buttons"][0]["text"])
