@@ -45,6 +45,7 @@ from .pysol_solver import POLL_MS, Task, can_fork, process_job
 from .texts import language, tr
 
 REVIEW_KEY = "w"
+ARROW_DELAY_MS = 150            # from going back to the arrow
 # PySolFC's atomic moves that move no card (flips, saved state and seeds,
 # view updates, round counts): undoing them leaves the layout as it is.
 NO_CARD_MOVES = frozenset((
@@ -276,15 +277,23 @@ class PostMortemGame:
         if self._review_text is None:
             return
         text, _action = self._review_offer()
-        width, span = self._review_wrap
-        if span:
-            width = int(width * self._review_span() / span)
+        # The wrap width scales with the table, but never below the room
+        # left on the canvas (or the text above it): the font does not
+        # shrink with the cards.
+        width0, span = self._review_wrap
+        c = self.canvas
+        width = int(width0 * self._review_span() / span) if span else width0
+        room = c.canvasx(c.winfo_width()) - c.coords(self._review_text.id)[0]
+        width = max(width, int(min(width0, room - 4)))
+        if self._review_below is not None:
+            box = c.bbox(self._review_below.id)
+            if box:
+                width = max(width, box[2] - box[0])
         if (text, width) != self._review_shown:
             self._review_shown = (text, width)
             self._review_text.config(text=text, width=width)
         below = self._review_below
         if below is not None:
-            c = self.canvas
             box = c.bbox(below.id)
             if box:
                 x = c.coords(self._review_text.id)[0]
@@ -453,23 +462,46 @@ class PostMortemGame:
         played = record.numbers[g]
         move = v.better if played == k else record.moves[played]
         pos = record.positions[played]
-        game_module = sys.modules[type(self).__module__]
-        name = review._notation(self.review_game).name_move(
+        name = review.notation_of(self.review_game).name_move(
             pos, move, lang=language())
         self._review_better = (history_key(self), name)
         self.review_text_update()
         self.speak(tr("solver.review.better_here", move=name))
+        # The arrow once Tk has drawn the table where the dialog was.
+        self.top.after(ARROW_DELAY_MS, self._reviewArrow, move,
+                       history_key(self))
+
+    def _reviewArrow(self, move, key):
+        if not self._review_alive() or not same_key(key, history_key(self)) \
+                or self.busy:
+            return
+        game_module = sys.modules[type(self).__module__]
         ncards, src, dst = game_module.hint_tuple(self, move, 0)
         if ncards and src is not None and dst is not None:
             sleep = float(self.app.opt.timeouts.get("hint", 1.0))
             self._review_write_state(arrow={
                 "from": src.id, "to": dst.id, "ncards": ncards,
                 "move": str(move), "until": time.time() + sleep})
-            # The dialog just closed: let the table be drawn again first
-            # (the arrow's wait holds the event loop, as Assist > Hint's).
-            self.top.update()
-            self.drawHintArrow(src, dst, ncards, sleep)
+            self._review_arrow_drawn = True     # see sleep()
+            try:
+                self.drawHintArrow(src, dst, ncards, sleep)
+            finally:
+                self._review_arrow_drawn = False
             self._review_write_state()
+
+    _review_arrow_drawn = False
+
+    def sleep(self, seconds):
+        """Game.drawHintArrow draws the arrow, then sleeps holding the event
+        loop (Tk's ``after`` without a callback), which may leave the arrow
+        in Tk's output buffer, unseen: send it to the screen first."""
+        if self._review_arrow_drawn:
+            self._review_arrow_drawn = False
+            try:
+                self.top.update()
+            except Exception:
+                pass
+        return super().sleep(seconds)
 
     # -- for the tests -------------------------------------------------------
 

@@ -29,7 +29,7 @@ BUDGET_SECONDS = 30.0
 LINE_WIDTH = 44
 
 
-def _notation(game):
+def notation_of(game):
     if game == "camelot":
         from .camelot import notation
     elif game == "plot":
@@ -48,7 +48,7 @@ def request(game, deck, moves, budget=BUDGET_SECONDS):
 def answer(req, progress=None, should_stop=None):
     """The analysis of ``req`` as JSON: the command line's contract
     (analysis.Analysis.contract) and how far it got."""
-    notation = _notation(req["game"])
+    notation = notation_of(req["game"])
     moves = [notation.parse_move(m) for m in req["moves"]]
 
     def tick(p):
@@ -80,7 +80,7 @@ class Verdict(NamedTuple):
 
 
 def verdict(game, result, budget):
-    notation = _notation(game)
+    notation = notation_of(game)
 
     def move(text):
         return None if text is None else notation.parse_move(text)
@@ -110,7 +110,7 @@ def describe(game, v, positions, numbers, lang=None):
     rules position after i rules moves, ``numbers`` as in the module
     text.  Each paragraph is wrapped to LINE_WIDTH."""
     from .texts import tr
-    notation = _notation(game)
+    notation = notation_of(game)
 
     def name(pos, m):
         return notation.name_move(pos, m, lang=lang)

@@ -18,7 +18,6 @@ games.
 """
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -279,8 +278,8 @@ class Window:
         """A click on the table text of post_mortem.py."""
         x0, y0, x1, y1 = review_state["bbox"]
         ox, oy = review_state["canvas_origin"]
-        H.click(ox + (x0 + x1) // 2, oy + (y0 + y1) // 2,
-                display=self.display)
+        # On its first line: a small window may hide its last.
+        H.click(ox + x0 + 12, oy + y0 + 8, display=self.display)
 
 
 def play_by_mouse(w, move, before):

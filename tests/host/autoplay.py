@@ -46,7 +46,7 @@ class AutoPlay:
             if game.moves.index:
                 return                  # not at the deal: not ours to play
             from pysolfc_camelot import review
-            notation = review._notation(game.review_game)
+            notation = review.notation_of(game.review_game)
             self.moves = notation.parse_moves(self.text)
         if not self.moves:
             return
