@@ -183,7 +183,7 @@ class PostMortemGame:
     review_game = None          # "camelot" or "plot"
     _review_text = None         # the table text (MfxCanvasText)
     _review_below = None        # the canvas text it stays under
-    _review_wrap = (0, 0)       # wrap width, and the stacks' span, at first
+    _review_wrap = (0, 0, False)    # wrap width, stacks' span, stretch
     _review_bindings = ()
     _review_run = None          # (key, record, Task) while analysing
     _review_after = None        # pending poll
@@ -222,18 +222,26 @@ class PostMortemGame:
         return app is not None and getattr(app, "game", None) is self
 
     def updateStuck(self):
+        was_stuck = self.stuck
         super().updateStuck()
         if self._review_alive():
             self.review_text_update()
+            if self.stuck and not was_stuck and self._review_text is not None:
+                # A screen reader hears the offer the table shows.
+                speak = getattr(self, "speak", None)
+                if speak is not None:
+                    speak(" ".join(tr("solver.review.offer_stuck").split()))
 
     # -- the table text ----------------------------------------------------
 
-    def review_text_create(self, x, y, width, below=None):
+    def review_text_create(self, x, y, width, below=None, stretch=False):
         """The table text at (x, y) (its top left), wrapped at ``width``
-        pixels; called by createGame.  It moves with PySolFC's scaling
-        (Game.texts.list), and keeps clear of the canvas text ``below``
-        (one that may grow, or keep its size while the cards shrink): it
-        then sits half a line under it."""
+        pixels (as wide as ``below`` at least, and with ``stretch``, as wide
+        as the canvas leaves room for: nothing lies right of it); called
+        by createGame.  It moves with PySolFC's scaling (Game.texts.list),
+        and keeps clear of the canvas text ``below`` (one that may grow, or
+        keep its size while the cards shrink): it then sits half a line
+        under it."""
         if self.preview > 1:
             return
         from pysollib.pysoltk import MfxCanvasText
@@ -243,7 +251,7 @@ class PostMortemGame:
         self.texts.list.append(text)
         self.canvas.tag_bind(text.id, "<1>", self._reviewKey)
         self._review_text, self._review_below = text, below
-        self._review_wrap = (width, self._review_span())
+        self._review_wrap = (width, self._review_span(), stretch)
 
     def _review_span(self):
         """How far apart the stacks lie across: PySolFC's scaling of the
@@ -280,11 +288,13 @@ class PostMortemGame:
         # The wrap width scales with the table, but never below the room
         # left on the canvas (or the text above it): the font does not
         # shrink with the cards.
-        width0, span = self._review_wrap
+        width0, span, stretch = self._review_wrap
         c = self.canvas
         width = int(width0 * self._review_span() / span) if span else width0
-        room = c.canvasx(c.winfo_width()) - c.coords(self._review_text.id)[0]
-        width = max(width, int(min(width0, room - 4)))
+        if stretch:
+            room = c.canvasx(c.winfo_width()) - \
+                c.coords(self._review_text.id)[0]
+            width = max(width, int(min(width0, room - 4)))
         if self._review_below is not None:
             box = c.bbox(self._review_below.id)
             if box:
@@ -466,7 +476,9 @@ class PostMortemGame:
             pos, move, lang=language())
         self._review_better = (history_key(self), name)
         self.review_text_update()
-        self.speak(tr("solver.review.better_here", move=name))
+        speak = getattr(self, "speak", None)     # accessibility.py
+        if speak is not None:
+            speak(" ".join(tr("solver.review.better_here", move=name).split()))
         # The arrow once Tk has drawn the table where the dialog was.
         self.top.after(ARROW_DELAY_MS, self._reviewArrow, move,
                        history_key(self))

@@ -248,8 +248,8 @@ class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
             self.canvas.tag_bind(self.texts.misc.id, "<1>",
                                  self._toggleHintMode)
             # "What went wrong?", under the phase.
-            self.review_text_create(x, lay.YM + 3.3 * lay.YS,
-                                    2.4 * lay.XS, below=self.texts.info)
+            self.review_text_create(x, lay.YM + 3.3 * lay.YS, 2.4 * lay.XS,
+                                    below=self.texts.info, stretch=True)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
         return lay
