@@ -355,7 +355,8 @@ class PostMortemGame:
                 done[0].deck == record.deck:
             self._review_show(*done)
             return
-        req = review.request(self.review_game, record.deck, record.moves)
+        req = review.request(self.review_game, record.deck, record.moves,
+                             budget=self._review_budget())
         if can_fork():
             job = process_job(review.__name__, req, lambda result: result)
         else:
@@ -365,6 +366,10 @@ class PostMortemGame:
         self._review_done = None
         self.review_text_update()
         self._review_after = self.top.after(POLL_MS, self._reviewPoll)
+
+    @staticmethod
+    def _review_budget():
+        return pysol_common.review_budget(review.BUDGET_SECONDS)
 
     def review_cancel(self):
         run, self._review_run = self._review_run, None
@@ -400,7 +405,7 @@ class PostMortemGame:
                                     reason=task.error)], None)
             return
         v = review.verdict(self.review_game, task.result,
-                           review.BUDGET_SECONDS)
+                           self._review_budget())
         self._review_done = (record, v)
         self.review_text_update()
         self._review_show(record, v)

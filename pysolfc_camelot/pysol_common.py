@@ -1,12 +1,15 @@
 """What both PySolFC adapters share: the test-only hooks.
 
-Two environment variables, set only by the tests, never by a player:
+Environment variables set only by the tests, never by a player:
 
 * ``CAMELOT_TEST_DECK``: deal these cards (the deck text of the game's
   command line, first dealt first) instead of PySolFC's shuffle;
 * ``CAMELOT_TEST_STATE_FILE``: after every move, write the position and
   where the stacks are on screen to this file as JSON, for the GUI tests
   to aim their clicks and drags and to check the result.
+* ``CAMELOT_TEST_REVIEW_BUDGET``: seconds What went wrong may take
+  (post_mortem.py), instead of review.BUDGET_SECONDS: a test of what an
+  undecided analysis says needs a short one.
 
 No PySolFC import: the adapters pass their game and cards in.
 """
@@ -15,6 +18,7 @@ import os
 
 TEST_DECK = "CAMELOT_TEST_DECK"
 TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
+TEST_REVIEW_BUDGET = "CAMELOT_TEST_REVIEW_BUDGET"
 
 
 def forced_order(cards, card_of, parse_deck):
@@ -55,3 +59,9 @@ def write_test_state(state, suffix=""):
     with open(path + ".tmp", "w") as f:
         json.dump(state, f)
     os.replace(path + ".tmp", path)
+
+
+def review_budget(default):
+    """CAMELOT_TEST_REVIEW_BUDGET's seconds, or ``default``."""
+    text = os.environ.get(TEST_REVIEW_BUDGET)
+    return float(text) if text else default

@@ -177,7 +177,7 @@ class Window:
     a fresh HOME, the deal fixed, the first moves played for us."""
 
     def __init__(self, host_dir, tmp_path, artifacts, display, game, deck,
-                 moves, lang):
+                 moves, lang, budget=None):
         from pysolfc_camelot.camelot import GAME_ID as CAMELOT_ID
         from pysolfc_camelot.plot import GAME_ID as PLOT_ID
         self.game, self.display, self.artifacts = game, display, artifacts
@@ -203,6 +203,8 @@ class Window:
                 "A23456789TJQK"[c // 4] + "CDHS"[c % 4] for c in deck)
         if moves:
             env["CAMELOT_TEST_PLAY"] = "; ".join(str(m) for m in moves)
+        if budget is not None:
+            env["CAMELOT_TEST_REVIEW_BUDGET"] = str(budget)
         env["DISPLAY"] = display
         self.log = artifacts / "pysol.log"
         game_id = CAMELOT_ID if game == "camelot" else PLOT_ID
@@ -272,6 +274,13 @@ class Window:
                     raise
 
     def press(self, key):
+        """A key for the table: with no window manager, the keyboard goes
+        to the window under the pointer, so the pointer goes there first
+        (the table's top left corner, where nothing is)."""
+        r = H.read_json(self.review_file)
+        if r is not None:
+            ox, oy = r["canvas_origin"]
+            H.move_mouse(ox + 3, oy + 3, display=self.display)
         H.key(key, display=self.display)
 
     def click_text(self, review_state):
@@ -514,3 +523,46 @@ def test_a_deal_never_winnable_says_so(pysolfc_host, display, artifacts,
         assert [b["text"] for b in d["buttons"]] == [
             tr("solver.review.close", lang="ru")]
         w.press_button(title, d["buttons"][0]["text"])
+
+
+def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
+                                       tmp_path):
+    """A deal the solver needs seconds for, and a budget shorter than
+    that: the table shows the analysis at work, then the dialog says it
+    could not be decided, and offers no way back."""
+    from test_solver_gui import slow_deck
+    from pysolfc_camelot.cards import parse_deck
+    version, host_dir = pysolfc_host
+    seconds, text = slow_deck()
+    deck = parse_deck(text)
+    budget = 0.3
+    if seconds < 2 * budget:
+        pytest.fail("the slowest deal took %.2f s: SLOW_CANDIDATES needs a "
+                    "slower one" % seconds)
+    w = Window(host_dir, tmp_path, artifacts, display, "camelot", deck, [],
+               "en", budget=budget)
+    with w.watched():
+        w.probe(lambda p: p.get("game", {}).get("id") and
+                not p["game"]["busy"], "the game", 60)
+        H.wait_settled(w.state_file)
+        working = tr("solver.review.working", seconds="X").split("X")[0]
+        for attempt in range(3):        # a key as the window maps is lost
+            w.press("w")
+            try:
+                r = w.review(lambda r: r["running"] and
+                             r["text"].startswith(working), "at work", 5)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+        w.shot("at-work")
+        title = tr("solver.review.title")
+        d = w.window(title, timeout=60)
+        w.shot("undecided")
+        assert dialog_text(d) == flat(tr("solver.review.undecided",
+                                         seconds="%g" % budget))
+        assert [b["text"] for b in d["buttons"]] == [
+            tr("solver.review.close")]
+        w.press_button(title, d["buttons"][0]["text"])
+        r = w.review(lambda r: not r["running"], "the analysis over")
+        assert r["text"] == tr("solver.review.offer")
