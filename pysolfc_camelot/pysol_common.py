@@ -1,12 +1,15 @@
 """What both PySolFC adapters share: the test-only hooks.
 
-Two environment variables, set only by the tests, never by a player:
+Environment variables set only by the tests, never by a player:
 
 * ``CAMELOT_TEST_DECK``: deal these cards (the deck text of the game's
   command line, first dealt first) instead of PySolFC's shuffle;
 * ``CAMELOT_TEST_STATE_FILE``: after every move, write the position and
   where the stacks are on screen to this file as JSON, for the GUI tests
   to aim their clicks and drags and to check the result.
+* ``CAMELOT_TEST_REVIEW_BUDGET``: seconds What went wrong may take
+  (post_mortem.py), instead of review.BUDGET_SECONDS: a test of what an
+  undecided analysis says needs a short one.
 
 No PySolFC import: the adapters pass their game and cards in.
 """
@@ -16,6 +19,7 @@ from . import jsonlite
 
 TEST_DECK = "CAMELOT_TEST_DECK"
 TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
+TEST_REVIEW_BUDGET = "CAMELOT_TEST_REVIEW_BUDGET"
 
 
 def forced_order(cards, card_of, parse_deck):
@@ -44,13 +48,21 @@ def test_state_wanted():
     return bool(os.environ.get(TEST_STATE_FILE))
 
 
-def write_test_state(state):
-    """Write ``state`` (a dict) as JSON to CAMELOT_TEST_STATE_FILE, whole
+def write_test_state(state, suffix=""):
+    """Write ``state`` (a dict) as JSON to CAMELOT_TEST_STATE_FILE (with
+    ``suffix`` appended: another module's state beside the game's), whole
     or not at all (a reader never sees half a file); nothing when the
     variable is not set."""
     path = os.environ.get(TEST_STATE_FILE)
     if not path:
         return
+    path += suffix
     with open(path + ".tmp", "w") as f:
         f.write(jsonlite.dumps(state))
     os.replace(path + ".tmp", path)
+
+
+def review_budget(default):
+    """CAMELOT_TEST_REVIEW_BUDGET's seconds, or ``default``."""
+    text = os.environ.get(TEST_REVIEW_BUDGET)
+    return float(text) if text else default

@@ -21,6 +21,7 @@ from .. import pysol_common, table_texts, toolkit
 from ..accessibility import AccessibleGame
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
+from ..post_mortem import PostMortemGame
 from ..pysol_solver import AssistedGame, SolverBase
 from ..texts import rules_broken, tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
@@ -210,10 +211,11 @@ class Camelot_Solver(SolverBase):
 
 # ------------------------------------------------------------------ game
 
-class CamelotPlus(AccessibleGame, AssistedGame, Game):
+class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
     Hint_Class = Camelot_Hint
     Solver_Class = Camelot_Solver
     GAME_VERSION = 1
+    review_game = "camelot"         # What went wrong (post_mortem.py)
 
     phase = 1           # the rules model's phase; undo and saves keep it
 
@@ -250,6 +252,9 @@ class CamelotPlus(AccessibleGame, AssistedGame, Game):
                 font=font)
             toolkit.bind_click(self.canvas, self.texts.misc,
                                self._toggleHintMode)
+            # "What went wrong?", under the phase.
+            self.review_text_create(x, lay.YM + 3.3 * lay.YS, 2.4 * lay.XS,
+                                    below=self.texts.info, stretch=True)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
         self._layoutTexts()
@@ -350,14 +355,21 @@ class CamelotPlus(AccessibleGame, AssistedGame, Game):
     # -- the rules model, asked for everything ---------------------------
 
     def position(self):
+        return self.position_of(lambda stack: stack.cards, self.phase)
+
+    def position_of(self, cards, phase=None):
+        """The rules position of the stacks holding ``cards(stack)`` (a
+        PySolFC card list, bottom to top): the table's, or one of its
+        history's (post_mortem.py).  ``phase`` None: as the rules say."""
         s = self.s
+        waste, removed = cards(s.waste), cards(s.foundations[0])
         return rules.Position(
-            stock=[card_of(c) for c in reversed(s.talon.cards)],
-            waste=card_of(s.waste.cards[-1]) if s.waste.cards else None,
-            tableau=[card_of(r.cards[-1]) if r.cards else None
+            stock=[card_of(c) for c in reversed(cards(s.talon))],
+            waste=card_of(waste[-1]) if waste else None,
+            tableau=[card_of(cards(r)[-1]) if cards(r) else None
                      for r in s.rows],
-            removed=[card_of(c) for c in s.foundations[0].cards],
-            phase=self.phase)
+            removed=[card_of(c) for c in removed],
+            phase=phase)
 
     def moveFor(self, from_stack, to_stack):
         """The rules move a drag from one stack to another means."""
@@ -422,6 +434,7 @@ class CamelotPlus(AccessibleGame, AssistedGame, Game):
         show("score", self.s.foundations[0].texts.ncards,
              tr("camelot.score", score=pos.score, max=rules.MAX_SCORE))
         self._writeTestState(pos)
+        self.review_text_update()
 
     def hint_label(self):
         mode = tr("camelot.hints." + self.hint_mode)

@@ -46,33 +46,41 @@ def parse_moves(text: str) -> list:
 
 
 
-# -- moves named as a player would (the analysis, later the GUI) -------------
+# -- moves named as a player would (the analysis, in the player's language) ---
 
-# Slot -> its name on the table, row by row (see the grid in rules.py).
-SLOT_NAMES = (
-    "the top-left corner", "the left slot of the top edge",
-    "the right slot of the top edge", "the top-right corner",
-    "the upper slot of the left edge", "the top-left slot of the centre",
-    "the top-right slot of the centre", "the upper slot of the right edge",
-    "the lower slot of the left edge", "the bottom-left slot of the centre",
-    "the bottom-right slot of the centre", "the lower slot of the right edge",
-    "the bottom-left corner", "the left slot of the bottom edge",
-    "the right slot of the bottom edge", "the bottom-right corner")
+# Each slot's name on the table, row by row (see the grid in rules.py): the
+# texts "camelot.name.slot.N" of texts.py, each written as it reads after
+# the move's "to" (English: "the top-left corner").  The keys are literal
+# so that tests/test_texts.py sees every one in use.
+SLOT_TEXTS = (
+    "camelot.name.slot.0", "camelot.name.slot.1", "camelot.name.slot.2",
+    "camelot.name.slot.3", "camelot.name.slot.4", "camelot.name.slot.5",
+    "camelot.name.slot.6", "camelot.name.slot.7", "camelot.name.slot.8",
+    "camelot.name.slot.9", "camelot.name.slot.10", "camelot.name.slot.11",
+    "camelot.name.slot.12", "camelot.name.slot.13", "camelot.name.slot.14",
+    "camelot.name.slot.15")
 
 
-def name_move(position, move) -> str:
+def name_move(position, move, lang="en") -> str:
     """``move``, legal in ``position`` (a rules.Position), in a player's
     words: "deal 7♣", "7♣ to the top-left corner", "remove 10♦",
-    "remove 3♠ and 7♥"."""
+    "remove 3♠ and 7♥".  ``lang`` is one of texts.LANGUAGES (English by
+    default, as the command line speaks; None: the player's language)."""
+    from ..texts import tr
     kind, a, b = move
     if kind == "deal":
-        return "deal %s" % card_name(position.stock[0])
+        return tr("camelot.name.deal", lang=lang,
+                  card=card_name(position.stock[0]))
     if kind == "place":
-        return "%s to %s" % (card_name(position.waste), SLOT_NAMES[a])
+        return tr("camelot.name.place", lang=lang,
+                  card=card_name(position.waste),
+                  slot=tr(SLOT_TEXTS[a], lang=lang))
     if kind == "remove":
-        return "remove %s" % card_name(position.tableau[a])
-    return "remove %s and %s" % (card_name(position.tableau[a]),
-                                 card_name(position.tableau[b]))
+        return tr("camelot.name.remove", lang=lang,
+                  card=card_name(position.tableau[a]))
+    return tr("camelot.name.pair", lang=lang,
+              a=card_name(position.tableau[a]),
+              b=card_name(position.tableau[b]))
 
 
 def replay_report(pos) -> dict:

@@ -29,6 +29,7 @@ from .. import pysol_common, table_texts, toolkit
 from ..accessibility import AccessibleGame
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
+from ..post_mortem import PostMortemGame
 from ..pysol_solver import AssistedGame, SolverBase
 from ..texts import rules_broken, tr
 from . import GAME_ID, GAME_NAME, hintmode, rules
@@ -256,10 +257,11 @@ class Plot_Solver(SolverBase):
 
 # ------------------------------------------------------------------ game
 
-class ThePlotClassic(AccessibleGame, AssistedGame, Game):
+class ThePlotClassic(PostMortemGame, AccessibleGame, AssistedGame, Game):
     Hint_Class = Plot_Hint
     Solver_Class = Plot_Solver
     GAME_VERSION = 1
+    review_game = "plot"            # What went wrong (post_mortem.py)
 
     def createGame(self):
         lay, s = Layout(self), self.s
@@ -315,6 +317,10 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
                 font=font)
             toolkit.bind_click(self.canvas, self.texts.misc,
                                self._toggleHintMode)
+            # "What went wrong?", under the hint label.
+            self.review_text_create(XM, y1 + 2 * (YS + gap) + 3 * gap,
+                                    x_f1 - XM - (XS - CW),
+                                    below=self.texts.misc)
         lay.defaultStackGroups()
         self.hint_mode = hintmode.load(self.app)
         self._layoutTexts()
@@ -469,16 +475,23 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
     def position(self):
         """The rules model's position of the table; None while dealing
         (before the base card is on F0)."""
+        return self.position_of(lambda stack: stack.cards)
+
+    def position_of(self, cards, phase=None):
+        """The rules position of the stacks holding ``cards(stack)`` (a
+        PySolFC card list, bottom to top): the table's, or one of its
+        history's (post_mortem.py); None before F0 has its card.  The Plot
+        has no phase: ``phase`` is ignored."""
         s = self.s
-        if not s.foundations[0].cards:
+        if not cards(s.foundations[0]):
             return None
         return rules.Position(
-            reserve=[card_of(c) for c in s.reserves[0].cards],
-            foundations=[[card_of(c) for c in f.cards]
+            reserve=[card_of(c) for c in cards(s.reserves[0])],
+            foundations=[[card_of(c) for c in cards(f)]
                          for f in s.foundations],
-            tableau=[[card_of(c) for c in r.cards] for r in s.rows],
-            stock=[card_of(c) for c in reversed(s.talon.cards)],
-            waste=[card_of(c) for c in s.waste.cards])
+            tableau=[[card_of(c) for c in cards(r)] for r in s.rows],
+            stock=[card_of(c) for c in reversed(cards(s.talon))],
+            waste=[card_of(c) for c in cards(s.waste)])
 
     def stackFor(self, pile):
         """The stack of a pile named as in the rules ("T4", "waste")."""
@@ -580,6 +593,7 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
         show("hints", self.texts.misc, hints, hints.split("\n")[0])
         if pysol_common.test_state_wanted():
             self._writeTestState(pos)
+        self.review_text_update()
 
     def hint_label(self):
         return tr("plot.hints.label", mode=tr(HINT_MODE_TEXT[self.hint_mode]))

@@ -143,24 +143,61 @@ def pile_name(pile: str) -> str:
     return "the " + pile
 
 
-def name_move(position, move) -> str:
+# The texts of the words name_move puts together (texts.py "plot.name.*"),
+# literal so that tests/test_texts.py sees every key in use.  A tableau
+# pile is named by its place in its row and its row, in the grammatical
+# form each use needs: after "from", after "of" (a card of the pile) and
+# as the empty pile a card goes into.
+_NTH_TEXTS = {
+    "from": ("plot.name.nth_from.1", "plot.name.nth_from.2",
+             "plot.name.nth_from.3", "plot.name.nth_from.4"),
+    "of": ("plot.name.nth_of.1", "plot.name.nth_of.2",
+           "plot.name.nth_of.3", "plot.name.nth_of.4"),
+    "into": ("plot.name.nth_into.1", "plot.name.nth_into.2",
+             "plot.name.nth_into.3", "plot.name.nth_into.4")}
+_PILE_TEXTS = {"from": "plot.name.pile_from", "of": "plot.name.pile_of",
+               "into": "plot.name.pile_into"}
+_ROW_TEXTS = ("plot.name.row.1", "plot.name.row.2", "plot.name.row.3")
+
+
+def name_move(position, move, lang="en") -> str:
     """``move``, legal in ``position`` (a rules.Position), in a player's
     words: "deal 7♣", "7♣ from the waste to F0", "7♣ from the reserve to
     F2", "7♣ from the waste onto the 8♦ of the first pile of the top row",
-    "deal 7♣ and put it into the empty second pile of the middle row"."""
+    "deal 7♣ and put it into the empty second pile of the middle row".
+    ``lang`` is one of texts.LANGUAGES (English by default, as the command
+    line speaks; None: the player's language)."""
+    from ..texts import tr
+
+    def pile(name, use):
+        i = TABLEAU.index(name)
+        return tr(_PILE_TEXTS[use], lang=lang,
+                  nth=tr(_NTH_TEXTS[use][i % 4], lang=lang),
+                  row=tr(_ROW_TEXTS[i // 4], lang=lang))
     src, dst = move
     if move.is_deal:
-        return "deal %s" % card_name(position.stock[0])
+        return tr("plot.name.deal", lang=lang,
+                  card=card_name(position.stock[0]))
     card = card_name(position.top(src))
-    what = ("deal %s and put it" % card if move.is_shorthand
-            else "%s from %s" % (card, pile_name(src)))
+    if move.is_shorthand:
+        what = tr("plot.name.deal_put", lang=lang, card=card)
+    elif src == WASTE:
+        what = tr("plot.name.from_waste", lang=lang, card=card)
+    elif src == RESERVE:
+        what = tr("plot.name.from_reserve", lang=lang, card=card)
+    else:
+        what = tr("plot.name.from_pile", lang=lang, card=card,
+                  pile=pile(src, "from"))
     if dst in FOUNDATIONS:
-        return "%s %s %s" % (what, "on" if move.is_shorthand else "to", dst)
+        return tr("plot.name.on_foundation" if move.is_shorthand
+                  else "plot.name.to_foundation", lang=lang, what=what,
+                  f=dst)
     onto = position.top(dst)
-    where = pile_name(dst)[len("the "):]
     if onto is None:
-        return "%s into the empty %s" % (what, where)
-    return "%s onto the %s of the %s" % (what, card_name(onto), where)
+        return tr("plot.name.into", lang=lang, what=what,
+                  pile=pile(dst, "into"))
+    return tr("plot.name.onto", lang=lang, what=what, card=card_name(onto),
+              pile=pile(dst, "of"))
 
 
 def replay_report(pos) -> dict:

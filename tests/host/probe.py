@@ -6,7 +6,8 @@ it at start-up like any plugin; it registers no game.  From then on, every
 POLL_MS it writes what a player would see to $CAMELOT_TEST_PROBE_FILE, as
 JSON: the current game, where the Assist menu and its Solver... entry are
 on the screen and whether that entry is enabled, and the Solver dialog's
-buttons (where, their text and state) and texts.  The tests aim their
+buttons (where, their text and state) and texts, and every other window
+open (a message dialog: title, texts, buttons).  The tests aim their
 xdotool clicks with it and check the outcome with it.
 
 It also lists our worker threads and PySolFC's child processes (a search
@@ -204,6 +205,37 @@ class Probe:
                     "text": str(b.cget("text"))}
         return out
 
+    def windows(self):
+        """Every mapped top-level window but the main one (PySolFC's message
+        dialogs, ours too): its title, its labels' texts and its buttons
+        (text, state, centre on the screen)."""
+        tk = self.root.tk
+        out = []
+        for w in tk.splitlist(tk.call("winfo", "children", ".")):
+            if tk.call("winfo", "class", w) != "Toplevel" or \
+                    not int(tk.call("winfo", "ismapped", w)):
+                continue
+            labels, buttons, todo = [], [], [w]
+            while todo:
+                c = todo.pop(0)
+                todo.extend(tk.splitlist(tk.call("winfo", "children", c)))
+                kind = str(tk.call("winfo", "class", c))
+                if kind in ("Label", "TLabel"):
+                    text = str(tk.call(c, "cget", "-text"))
+                    if text:
+                        labels.append(text)
+                elif kind in ("Button", "TButton"):
+                    buttons.append({
+                        "text": str(tk.call(c, "cget", "-text")),
+                        "state": str(tk.call(c, "cget", "-state")),
+                        "x": int(tk.call("winfo", "rootx", c)) +
+                        int(tk.call("winfo", "width", c)) // 2,
+                        "y": int(tk.call("winfo", "rooty", c)) +
+                        int(tk.call("winfo", "height", c)) // 2})
+            out.append({"title": str(tk.call("wm", "title", w)),
+                        "labels": labels, "buttons": buttons})
+        return out
+
     def write(self):
         if not OUT:
             return
@@ -229,6 +261,7 @@ class Probe:
                 state["listed"] = {str(i): app.gdb.get(i).name
                                    for i in GAMES if i in listed}
             state["dialog"] = self.dialog()
+            state["windows"] = self.windows()
         with open(OUT + ".tmp", "w") as f:
             json.dump(state, f)
         os.replace(OUT + ".tmp", OUT)
