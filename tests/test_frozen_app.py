@@ -259,7 +259,13 @@ def plugin_imports():
         return p.with_suffix(".py") if p.with_suffix(".py").is_file() \
             else None
 
-    found, todo, seen = {}, ["pysolfc_camelot.plugin"], set()
+    # plugin.load imports each game's parts by name (games.part): start
+    # from all of them, as PySolFC may load any.
+    from pysolfc_camelot import games
+    todo = ["pysolfc_camelot.plugin"] + [
+        "pysolfc_camelot.%s.%s" % (name, p.stem) for name in games.GAMES
+        for p in sorted((pkg_dir / name).glob("*.py"))]
+    found, seen = {}, set()
     while todo:
         name = todo.pop()
         if name in seen:
@@ -302,9 +308,11 @@ def plugin_imports():
 
 def unguarded_missing(build):
     """Our unguarded imports of modules the build does not hold (PySolFC
-    itself, pysollib, is there at run time and not listed)."""
+    itself, pysollib, is there at run time and not listed; nor is kivy,
+    imported only under PySolFC's Kivy front end, which brings it)."""
     return {m: where for m, where in plugin_imports().items()
-            if m.split(".")[0] != "pysollib" and m not in build.modules
+            if m.split(".")[0] not in ("pysollib", "kivy")
+            and m not in build.modules
             and not all(g for _, g in where)}
 
 

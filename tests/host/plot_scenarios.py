@@ -702,8 +702,9 @@ def scenario_hint_mode_label(app):
     for want in ("perfect", "fair"):
         before = game.hint_mode
         assert before != want
-        assert c.itemcget(game.texts.misc.id, "text") == tr(
-            "plot.hints.label", mode=tr("plot.hints." + before))
+        # The table's layout may break the label's lines elsewhere.
+        assert c.itemcget(game.texts.misc.id, "text").split() == tr(
+            "plot.hints.label", mode=tr("plot.hints." + before)).split()
         # A click on the label, as Tk delivers it to the canvas.
         x0, y0, x1, y1 = c.bbox(game.texts.misc.id)
         x = int((x0 + x1) / 2 - c.canvasx(0))
@@ -712,8 +713,9 @@ def scenario_hint_mode_label(app):
             c.event_generate(event, x=x, y=y)
         app.top.update()
         assert game.hint_mode == want
-        assert c.itemcget(game.texts.misc.id, "text") == tr(
-            "plot.hints.label", mode=tr("plot.hints." + want))
+        # The table's layout may break the label's lines elsewhere.
+        assert c.itemcget(game.texts.misc.id, "text").split() == tr(
+            "plot.hints.label", mode=tr("plot.hints." + want)).split()
         with open(path) as f:
             assert json.load(f) == {"hints": want}
         assert hintmode.load(app) == want
