@@ -40,11 +40,13 @@ import sys
 import time
 from typing import NamedTuple
 
-from . import pysol_common, review, toolkit
+from . import pysol_common, review, table_texts, toolkit
 from .pysol_solver import POLL_MS, Task, can_fork, process_job
 from .texts import language, tr
 
 REVIEW_KEY = "w"
+# A move name as long as the longest ones, for the table text's room.
+SAMPLE_MOVE = "10\u2666 onto the 10\u2666 of the second pile of the middle row"
 ARROW_DELAY_MS = 150            # from going back to the arrow
 # PySolFC's atomic moves that move no card (flips, saved state and seeds,
 # view updates, round counts): undoing them leaves the layout as it is.
@@ -280,11 +282,36 @@ class PostMortemGame:
             return tr("solver.review.offer_stuck"), "start"
         return tr("solver.review.offer"), "start"
 
+    def review_layout(self, measure, largest, box, x):
+        """Where the table text goes, for the game's _layoutTexts: the
+        room ``box`` (left, top, right, bottom) under the text it follows,
+        the table_texts placement {"review": ...} of its every offer (the
+        first lines, when the whole will not fit)."""
+        samples = [tr("solver.review.offer"), tr("solver.review.offer_stuck"),
+                   tr("solver.review.working", seconds="99.9"),
+                   tr("solver.review.back_offer", k=999),
+                   tr("solver.review.back_deal_offer"),
+                   tr("solver.review.better_here", move=SAMPLE_MOVE)]
+        left, top, right, bottom = box
+        band = table_texts.Band(left, top, right, bottom, [table_texts.Text(
+            "review", [samples, [t.split("\n")[0] for t in samples]], x,
+            align="left", wrap=right - x)], shorten=("review",))
+        return table_texts.fit_band(measure, band, largest)
+
     def review_text_update(self):
         """Called by updateText (and after the stuck check)."""
         if self._review_text is None:
             return
         text, _action = self._review_offer()
+        placed = getattr(self, "_placed", {}).get("review")
+        if placed is not None:          # sized and placed with the table
+            if (text, placed) != self._review_shown:
+                self._review_shown = (text, placed)
+                self._review_text.config(width=0)
+                table_texts.show_best(self.canvas, self._review_text, placed,
+                                      text, text.split("\n")[0])
+            self._review_write_state()
+            return
         # The wrap width scales with the table, but never below the room
         # left on the canvas (or the text above it): the font does not
         # shrink with the cards.

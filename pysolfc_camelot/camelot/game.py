@@ -326,6 +326,10 @@ class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
         ]
         for band in bands:
             self._placed.update(table_texts.fit_band(measure, band, largest))
+        info = self._placed["info"]             # "What went wrong?" under it
+        self._placed.update(self.review_layout(measure, largest, (
+            column, info.y + info.block[1] + pad, right - pad, bottom - pad),
+            discard.x))
         marks = [tr(key) for key in FACE_MARK.values()]
         size = table_texts.mark_size(measure, marks, (cw, ch),
                                      measure.base_size)

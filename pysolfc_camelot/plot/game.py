@@ -426,6 +426,10 @@ class ThePlotClassic(PostMortemGame, AccessibleGame, AssistedGame, Game):
             shorten=("hints",))
         for band in (top_row, stock, hints):
             self._placed.update(table_texts.fit_band(measure, band, largest))
+        label = self._placed["hints"]           # "What went wrong?" under it
+        self._placed.update(self.review_layout(measure, largest, (
+            left + pad, label.y + label.block[1] + pad, tableau_left,
+            bottom - pad), s.waste.x))
         self._mark_measure = measure
         large = self.app.getFont("canvas_large") or (None, 16)
         self._mark_size = table_texts.mark_size(
