@@ -384,9 +384,12 @@ def test_frozen_pysolfc_plays_both_games(frozen_full, bundle, game, display,
         fp.open_solver(fp.name)
         fp.shot("solver-dialog")
         fp.press("start")
-        solvable = tr("solver.solvable", n=1000).split("1000")[0]
+        # A move was played (the deal above): the verdict is the
+        # position's (solver_dialog.py).
+        solvable = tr("solver.position_solvable", n=1000).split("1000")[0]
         d = fp.dialog(lambda d: d["result"].startswith(solvable),
                       "the Solver's verdict", timeout=120)
+        assert d["depth"] == tr("solver.after_moves", n=1), d
         fp.shot("solver-verdict")
         assert d["buttons"]["play"]["state"] == "normal", d
         assert fp.probe()["children"] == [], \
