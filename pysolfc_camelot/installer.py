@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import __version__, camelot, plot, pysolfc_folders
 from .camelot import hintmode as camelot_hints
+from .hintmode import SETTINGS_KEYS
 from .plot import hintmode as plot_hints
 from .pysolfc_folders import FolderError, Place
 
@@ -232,13 +233,14 @@ def _remove(target, manifest, out):
 
 
 def _is_our_settings(path):
-    """A settings file as the games write it: {"hints": ...} only."""
+    """A settings file as the games write it: only keys they write
+    (hintmode.SETTINGS_KEYS: "hints", "winnable_deals")."""
     try:
         with open(str(path)) as f:
             data = json.load(f)
     except (OSError, ValueError):
         return False
-    return isinstance(data, dict) and set(data) <= {"hints"}
+    return isinstance(data, dict) and set(data) <= set(SETTINGS_KEYS)
 
 
 def _purge(place, out):

@@ -1,12 +1,15 @@
 """What both PySolFC adapters share: the test-only hooks.
 
-Two environment variables, set only by the tests, never by a player:
+Environment variables set only by the tests, never by a player:
 
 * ``CAMELOT_TEST_DECK``: deal these cards (the deck text of the game's
   command line, first dealt first) instead of PySolFC's shuffle;
 * ``CAMELOT_TEST_STATE_FILE``: after every move, write the position and
   where the stacks are on screen to this file as JSON, for the GUI tests
-  to aim their clicks and drags and to check the result.
+  to aim their clicks and drags and to check the result;
+* ``CAMELOT_TEST_WINNABLE_STATES``: the solver's budget per deal (states)
+  when the winnable-deals option screens deals (winnable_deals.py), e.g.
+  1 so that no deal is decided and the search goes on until skipped.
 
 No PySolFC import: the adapters pass their game and cards in.
 """
@@ -15,6 +18,7 @@ import os
 
 TEST_DECK = "CAMELOT_TEST_DECK"
 TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
+TEST_WINNABLE_STATES = "CAMELOT_TEST_WINNABLE_STATES"
 
 
 def forced_order(cards, card_of, parse_deck):

@@ -183,6 +183,16 @@ EN = {
     "solver.position_solvable": ("This position can be won in {n} move.",
                                  "This position can be won in {n} moves."),
     "solver.position_unsolvable": "This position cannot be won.",
+    # -- winnable deals only (winnable_deals.py), both games --
+    "winnable.label": "Deals: {mode}\n(click or W to change)",
+    "winnable.mode.on": "winnable",
+    "winnable.mode.off": "any",
+    "winnable.deal.winnable": "Winnable deal",
+    "winnable.deal.unscreened": "Unscreened deal",
+    "winnable.looking": ("Looking for a winnable\ndeal: {n} tried\n"
+                         "(click or U to skip)",
+                         "Looking for a winnable\ndeal: {n} tried\n"
+                         "(click or U to skip)"),
 }
 
 # ------------------------------------------------------------ Russian --
@@ -295,6 +305,18 @@ RU = {
         "Эту позицию можно выиграть за {n} хода.",
         "Эту позицию можно выиграть за {n} ходов."),
     "solver.position_unsolvable": "Эту позицию выиграть нельзя.",
+    # -- winnable deals only (winnable_deals.py), both games --
+    "winnable.label": "Раздачи: {mode}\n(щелчок или W — сменить)",
+    "winnable.mode.on": "выигрышные",
+    "winnable.mode.off": "любые",
+    "winnable.deal.winnable": "Раздача выигрышная",
+    "winnable.deal.unscreened": "Раздача не проверена",
+    "winnable.looking": ("Поиск выигрышной раздачи:\nпроверена {n}\n"
+                         "(щелчок или U — пропустить)",
+                         "Поиск выигрышной раздачи:\nпроверено {n}\n"
+                         "(щелчок или U — пропустить)",
+                         "Поиск выигрышной раздачи:\nпроверено {n}\n"
+                         "(щелчок или U — пропустить)"),
 }
 
 # -------------------------------------------------------------- Greek --
@@ -405,6 +427,16 @@ EL = {
         "Αυτή η θέση μπορεί να κερδηθεί σε {n} κίνηση.",
         "Αυτή η θέση μπορεί να κερδηθεί σε {n} κινήσεις."),
     "solver.position_unsolvable": "Αυτή η θέση δεν μπορεί να κερδηθεί.",
+    # -- winnable deals only (winnable_deals.py), both games --
+    "winnable.label": "Μοιρασιές: {mode}\n(κλικ ή W για αλλαγή)",
+    "winnable.mode.on": "κερδίσιμες",
+    "winnable.mode.off": "όλες",
+    "winnable.deal.winnable": "Κερδίσιμη μοιρασιά",
+    "winnable.deal.unscreened": "Μοιρασιά χωρίς έλεγχο",
+    "winnable.looking": ("Αναζήτηση κερδίσιμης\nμοιρασιάς: δοκιμάστηκε {n}\n"
+                         "(κλικ ή U για παράλειψη)",
+                         "Αναζήτηση κερδίσιμης\nμοιρασιάς: δοκιμάστηκαν {n}"
+                         "\n(κλικ ή U για παράλειψη)"),
 }
 
 # ------------------------------------------------------------- French --
@@ -528,6 +560,16 @@ FR = {
         "Cette position peut être gagnée en {n} coup.",
         "Cette position peut être gagnée en {n} coups."),
     "solver.position_unsolvable": "Cette position ne peut pas être gagnée.",
+    # -- winnable deals only (winnable_deals.py), both games --
+    "winnable.label": "Donnes\u00a0: {mode}\n(clic ou W pour changer)",
+    "winnable.mode.on": "gagnables",
+    "winnable.mode.off": "toutes",
+    "winnable.deal.winnable": "Donne gagnable",
+    "winnable.deal.unscreened": "Donne non vérifiée",
+    "winnable.looking": ("Recherche d’une donne\ngagnable\u00a0: {n} essayée\n"
+                         "(clic ou U pour passer)",
+                         "Recherche d’une donne\ngagnable\u00a0: {n} essayées"
+                         "\n(clic ou U pour passer)"),
 }
 
 TABLES = {"en": EN, "ru": RU, "el": EL, "fr": FR}

@@ -30,6 +30,7 @@ from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
 from ..pysol_solver import AssistedGame, SolverBase
 from ..texts import tr
+from ..winnable_deals import WinnableDeals
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
                        Move, parse_deck, parse_move)
@@ -44,6 +45,10 @@ N_CARDS = rules.N_CARDS
 # Cards of a tableau pile shown at full fan before the pile closes up to
 # stay clear of the row below (a pile never holds more than 12 cards).
 FAN_CARDS = 6
+# The winnable-deals option (winnable_deals.py) gives the solver this many
+# states per deal: most deals are decided in a few hundred, a few need
+# tens of thousands (seconds); those are skipped, undecided.
+WINNABLE_BUDGET_STATES = 5000
 # The texts (pysolfc_camelot/texts.py) of the hint modes on the label.
 HINT_MODE_TEXT = {"fair": "plot.hints.fair", "perfect": "plot.hints.perfect"}
 
@@ -247,10 +252,11 @@ class Plot_Solver(SolverBase):
 
 # ------------------------------------------------------------------ game
 
-class ThePlotClassic(AccessibleGame, AssistedGame, Game):
+class ThePlotClassic(WinnableDeals, AccessibleGame, AssistedGame, Game):
     Hint_Class = Plot_Hint
     Solver_Class = Plot_Solver
     GAME_VERSION = 1
+    winnable_settings = hintmode.SETTING.file
 
     def createGame(self):
         lay, s = Layout(self), self.s
@@ -432,6 +438,7 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
             info = tr("plot.open")
         self.texts.info.config(text=info)
         self.texts.misc.config(text=self.hint_label())
+        self.showWinnableLabel()
         if pysol_common.test_state_wanted():
             self._writeTestState(pos)
 
@@ -462,6 +469,15 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
                  tr("plot.speech.score", score=self.getGameScore(),
                     max=rules.MAX_SCORE)]
         return ". ".join(p.replace("\n", " ") for p in parts)
+
+    def winnable_label_xy(self):
+        """The winnable-deals label: under the hint label (two lines)."""
+        x, y = self.canvas.coords(self.texts.misc.id)[:2]
+        return x, y + 0.75 * self.app.images.getSize()[1]
+
+    def winnable_search(self):
+        from . import solve_worker
+        return solve_worker, rules.Position.new_game, WINNABLE_BUDGET_STATES
 
     def _toggleHintMode(self, event=None):
         """A click on the hint label: fair <-> perfect, kept for the next
@@ -532,6 +548,7 @@ class ThePlotClassic(AccessibleGame, AssistedGame, Game):
             "canvas_origin": pysol_common.canvas_origin(c),
             "canvas_size": [c.winfo_width(), c.winfo_height()],
             "game_size": [self.width, self.height],
+            **self.winnable_test_state(),
         })
 
     # -- save and load -----------------------------------------------------

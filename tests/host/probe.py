@@ -155,6 +155,15 @@ class Probe:
         return out
 
     @staticmethod
+    def toolbar(app):
+        """The toolbar's New game button: where it is, if shown."""
+        b = getattr(getattr(app, "toolbar", None), "new_button", None)
+        if b is None or not b.winfo_ismapped():
+            return {}
+        return {"new": {"x": b.winfo_rootx() + b.winfo_width() // 2,
+                        "y": b.winfo_rooty() + b.winfo_height() // 2}}
+
+    @staticmethod
     def _caption(widget):
         """The label left of a progress field (\"Depth:\" ...)."""
         row = widget.grid_info()["row"]
@@ -218,6 +227,7 @@ class Probe:
                              "demo": bool(game.demo),
                              "moves": game.moves.index}
             state["menus"] = self.menus(app)
+            state["toolbar"] = self.toolbar(app)
             state["dialog"] = self.dialog()
         with open(OUT + ".tmp", "w") as f:
             json.dump(state, f)

@@ -1,0 +1,291 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Winnable deals only (pysolfc_camelot/winnable_deals.py) in a real
+PySolFC under Xvfb, every host, each game, driven by xdotool keys and
+clicks only; Camelot Plus in English, The Plot Classic in Russian.
+
+One PySolFC per game and host does all of it:
+
+* Camelot, the option off (its default): new games (the N key) deal
+  unwinnable deals too; each deal number is checked outside PySolFC with
+  the solver, and the cards on the table are the deal number's
+  (deals.deck_for_deal, PySolFC's shuffle).
+* The option switched on by a click on its label (Camelot) or the W key
+  (The Plot): the settings file says so and keeps the hint mode.
+* New games by the N key, File > New game and the toolbar's New button:
+  every deal the solver proves winnable (outside PySolFC, and once by
+  ``python -m pysolfc_camelot solve --deal N``), the table says
+  "Winnable deal", its cards are the deal number's.
+* Restart (Ctrl+G) keeps the deal.  Select game by number... with a
+  winnable deal's number deals its cards again ("Winnable deal"); with
+  an unwinnable deal's number (Camelot) deals it, unscreened.
+* A second PySolFC on the same settings: the option is still on, and its
+  first game is being screened at start-up.  With a budget of one state
+  per deal (CAMELOT_TEST_WINNABLE_STATES, a test hook) no deal can be
+  decided, so the search goes on: past half a second the label counts
+  the deals tried; U (Camelot) or a click on the label (The Plot) skips:
+  the deal on the table stays, "Unscreened deal", and no undecided deal
+  was dealt as winnable.
+
+Screenshots and PySolFC's output go to artifacts/<test>/.
+"""
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+import hostenv as H
+from pysolfc_camelot import camelot, deals, plot
+from pysolfc_camelot.camelot import hintmode as camelot_hintmode
+from pysolfc_camelot.cards import format_card
+from pysolfc_camelot.plot import hintmode as plot_hintmode
+from pysolfc_camelot.texts import tr
+from test_solver_gui import Pysol
+
+GAMES = {
+    # game: (its package, decks, language, how the option goes on and how
+    # a search is skipped)
+    "camelot": (camelot, 1, "en", "click", "key"),
+    "plot": (plot, 2, "ru", "key", "click"),
+}
+SETTINGS_FILE = {"camelot": camelot_hintmode.SETTINGS_FILE,
+                 "plot": plot_hintmode.SETTINGS_FILE}
+
+
+def solve(game, number):
+    """The solver's verdict on a deal number, outside PySolFC."""
+    pkg, decks = GAMES[game][:2]
+    from importlib import import_module
+    rules = import_module(pkg.__name__ + ".rules")
+    solver = import_module(pkg.__name__ + ".solver")
+    pos = rules.Position.new_game(deals.deck_for_deal(int(number), decks))
+    return solver.solve(pos, budget_seconds=120).winnable
+
+
+def cards_of_deal(game, number):
+    """The table a deal number deals, as the state file lists it."""
+    pkg, decks = GAMES[game][:2]
+    deck = [format_card(c) for c in deals.deck_for_deal(int(number), decks)]
+    if game == "camelot":
+        return {"deck": deck}
+    from pysolfc_camelot.plot import rules
+    pos = rules.Position.new_game(deals.deck_for_deal(int(number), decks))
+    return table_cards_of(pos)
+
+
+def table_cards_of(pos):
+    return {"reserve": [format_card(c) for c in pos.reserve],
+            "foundations": [[format_card(c) for c in f]
+                            for f in pos.foundations],
+            "tableau": [[format_card(c) for c in t] for t in pos.tableau],
+            "stock": [format_card(c) for c in pos.stock]}
+
+
+def table_cards(game, s):
+    """The cards on the table from the state file: Camelot's deal in the
+    order dealt (the waste's card came first), The Plot's piles."""
+    if game == "camelot":
+        assert not s["removed"] and not any(s["tableau"]), s
+        return {"deck": ([s["waste"]] if s["waste"] else []) + s["stock"]}
+    return {k: s[k] for k in ("reserve", "foundations", "tableau", "stock")}
+
+
+class Winnable(Pysol):
+    def __init__(self, game, host_dir, tmp_path, artifacts, display):
+        pkg, _decks, self.lang = GAMES[game][:3]
+        self.name = game
+        for old in ("state.json", "probe.json"):    # of a PySolFC before
+            (tmp_path / old).unlink(missing_ok=True)
+        super().__init__(host_dir, tmp_path, artifacts, display,
+                         pkg.GAME_ID, language=self.lang)
+        self.settings = tmp_path / "home" / ".pysolfc" / SETTINGS_FILE[game]
+        self.wid = None
+
+    def start(self):
+        pkg = GAMES[self.name][0]
+        self.wid = H.find_window(re.escape(pkg.GAME_NAME),
+                                 display=self.display, timeout=60,
+                                 proc=self.proc)
+        H.wait_settled(self.state_file)
+        self.game(pkg.GAME_ID)
+
+    def tr(self, key, **fields):
+        return tr(key, lang=self.lang, **fields)
+
+    def state(self, predicate=lambda s: True, what="state", timeout=20):
+        return H.wait_state(self.state_file, predicate, timeout=timeout,
+                            what=what)
+
+    def key(self, keys):
+        H.key(keys, display=self.display, wid=self.wid)
+
+    def click_label(self):
+        s = self.state()
+        x0, y0, x1, y1 = s["winnable"]["bbox"]
+        ox, oy = s["canvas_origin"]
+        self.click(ox + (x0 + x1) // 2, oy + (y0 + y1) // 2)
+
+    def label(self, on, status=None):
+        text = self.tr("winnable.label", mode=self.tr(
+            "winnable.mode.on" if on else "winnable.mode.off"))
+        if status:
+            text += "\n" + self.tr("winnable.deal." + status)
+        return text
+
+    def settled_deal(self, before, status):
+        """The state once a new deal other than ``before`` is on the table
+        with this status, PySolFC idle."""
+        s = self.state(lambda s: s["winnable"]["deal"] != before and
+                       s["winnable"]["status"] == status,
+                       "a new deal, %s" % status, timeout=60)
+        self.game(GAMES[self.name][0].GAME_ID)
+        return self.state(lambda s: s["winnable"]["status"] == status)
+
+    def new_game(self, how, before):
+        if how == "key":
+            self.key("n")
+        elif how == "menu":
+            self.choose("File", "New game")
+        else:
+            p = self.probe(lambda p: p.get("toolbar", {}).get("new"),
+                           "the toolbar's New button")
+            b = p["toolbar"]["new"]
+            self.click(b["x"], b["y"])
+
+    def by_number(self, number):
+        """Select game by number..., the number typed, Return."""
+        self.key("ctrl+m")
+        title = self.menu_names("Select new game number")
+        wid = H.find_window("^%s$" % re.escape(title), display=self.display,
+                            timeout=20)
+        H.key("End " + "BackSpace " * 30, display=self.display, wid=wid)
+        H.xdotool("type", str(number), display=self.display)
+        H.key("Return", display=self.display, wid=wid)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_winnable_deals_only(pysolfc_host, display, artifacts, tmp_path,
+                             game, monkeypatch):
+    version, host_dir = pysolfc_host
+    _pkg, _decks, lang, switch_by, skip_by = GAMES[game]
+    ps = Winnable(game, host_dir, tmp_path, artifacts, display)
+    checked = {}                # deal number -> the solver's verdict
+
+    def verdict(number):
+        if number not in checked:
+            checked[number] = solve(game, number)
+        return checked[number]
+
+    with ps.watched():
+        ps.start()
+        s = ps.state()
+        assert s["winnable"]["on"] is False, s["winnable"]
+        assert s["winnable"]["status"] is None
+        assert s["winnable"]["text"] == ps.label(False)
+        ps.shot("off")
+        unwinnable = None
+        if game == "camelot":
+            # -- off: any deal, lost ones too (about half of them) ----------
+            deal = s["winnable"]["deal"]
+            for _ in range(16):
+                assert table_cards(game, s) == cards_of_deal(game, deal)
+                if verdict(deal) is False:
+                    unwinnable = deal
+                    break
+                ps.new_game("key", deal)
+                s = ps.state(lambda s: s["winnable"]["deal"] != deal,
+                             "a new deal")
+                deal = s["winnable"]["deal"]
+            assert unwinnable, "16 new games, none unwinnable: %s" % checked
+
+        # -- the option on: by a click on the label or the W key -----------
+        settings = {"winnable_deals": True}
+        if switch_by == "click":
+            ps.click_label()
+        else:
+            # The hint mode first (M): the option's key keeps it.
+            ps.key("m")
+            ps.state(lambda s: s["hints"] == "perfect", "perfect hints")
+            settings["hints"] = "perfect"
+            ps.key("w")
+        s = ps.state(lambda s: s["winnable"]["on"], "the option on")
+        assert s["winnable"]["text"] == ps.label(True, "unscreened"), s
+        assert json.loads(ps.settings.read_text()) == settings
+        ps.shot("on")
+
+        # -- new games: every one winnable -------------------------------
+        dealt = []
+        for how in ("key", "menu", "toolbar", "key", "menu", "toolbar"):
+            before = s["winnable"]["deal"]
+            ps.new_game(how, before)
+            s = ps.settled_deal(before, "winnable")
+            deal = s["winnable"]["deal"]
+            assert s["winnable"]["text"] == ps.label(True, "winnable")
+            assert table_cards(game, s) == cards_of_deal(game, deal)
+            assert verdict(deal) is True, (how, deal)
+            assert len(deal) >= 17, deal
+            dealt.append(deal)
+            if game == "plot" and len(dealt) == 3:
+                break
+        ps.shot("winnable")
+        assert len(set(dealt)) == len(dealt), dealt
+        cli = subprocess.run(
+            [sys.executable, "-m", "pysolfc_camelot", "solve", "--game",
+             game, "--deal", dealt[-1], "--json"], cwd=str(H.REPO),
+            capture_output=True, text=True, timeout=300)
+        assert cli.returncode == 0, cli.stderr
+        assert json.loads(cli.stdout)["winnable"] is True, cli.stdout
+
+        # -- restart keeps the deal ------------------------------------------
+        here = table_cards(game, s)
+        ps.key("ctrl+g")
+        s = ps.state(lambda s: s["winnable"]["deal"] == dealt[-1] and
+                     table_cards(game, s) == here, "the same deal again")
+        assert s["winnable"]["status"] == "winnable"
+
+        # -- the deal number round-trips -----------------------------------
+        ps.by_number(dealt[0])
+        s = ps.state(lambda s: s["winnable"]["deal"] == dealt[0],
+                     "deal %s by number" % dealt[0])
+        assert table_cards(game, s) == cards_of_deal(game, dealt[0])
+        assert s["winnable"]["text"] == ps.label(True, "winnable")
+        if unwinnable:
+            ps.by_number(unwinnable)
+            s = ps.state(lambda s: s["winnable"]["deal"] == unwinnable,
+                         "deal %s by number" % unwinnable)
+            assert table_cards(game, s) == cards_of_deal(game, unwinnable)
+            assert s["winnable"]["text"] == ps.label(True, "unscreened")
+            ps.shot("unscreened-by-number")
+    assert json.loads(ps.settings.read_text()) == settings
+
+    # -- a second PySolFC: still on; a search that cannot decide, skipped --
+    monkeypatch.setenv("CAMELOT_TEST_WINNABLE_STATES", "1")
+    ps = Winnable(game, host_dir, tmp_path, artifacts, display)
+    with ps.watched():
+        ps.start()
+        s = ps.state(lambda s: s["winnable"]["tried"] >= 3 and
+                     s["winnable"]["text"].startswith(
+                         ps.tr("winnable.looking", n=0).split("0")[0]),
+                     "the search shown, deals tried", timeout=30)
+        assert s["winnable"]["on"] and s["winnable"]["status"] == "looking"
+        first = s["winnable"]["deal"]
+        ps.shot("looking")
+        if skip_by == "key":
+            ps.key("u")
+        else:
+            ps.click_label()
+        s = ps.state(lambda s: s["winnable"]["status"] == "unscreened",
+                     "the search skipped")
+        assert s["winnable"]["deal"] == first
+        assert s["winnable"]["proven"] == []
+        assert s["winnable"]["text"] == ps.label(True, "unscreened")
+        tried = s["winnable"]["tried"]
+        assert table_cards(game, s) == cards_of_deal(game, first)
+        ps.shot("skipped")
+        # Skipped for good: the search ends, nothing more is tried.
+        ps.probe(lambda p: not [t for t in p["threads"] if "winnable" in t],
+                 "the search's thread ended")
+        s = ps.state()
+        assert s["winnable"]["tried"] == tried
+        assert s["winnable"]["deal"] == first
