@@ -8,8 +8,8 @@ Environment variables set only by the tests, never by a player:
   where the stacks are on screen to this file as JSON, for the GUI tests
   to aim their clicks and drags and to check the result;
 * ``CAMELOT_TEST_WINNABLE_STATES``: the solver's budget per deal (states)
-  when the winnable-deals option screens deals (winnable_deals.py), e.g.
-  1 so that no deal is decided and the search goes on until skipped.
+  when the winnable-deals option screens deals (winnable_deals.py); 0
+  decides no deal at all, so that the search goes on until skipped.
 
 No PySolFC import: the adapters pass their game and cards in.
 """

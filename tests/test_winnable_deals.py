@@ -19,8 +19,8 @@ One PySolFC per game and host does all of it:
   winnable deal's number deals its cards again ("Winnable deal"); with
   an unwinnable deal's number (Camelot) deals it, unscreened.
 * A second PySolFC on the same settings: the option is still on, and its
-  first game is being screened at start-up.  With a budget of one state
-  per deal (CAMELOT_TEST_WINNABLE_STATES, a test hook) no deal can be
+  first game is being screened at start-up.  With a budget of no state
+  per deal (CAMELOT_TEST_WINNABLE_STATES=0, a test hook) no deal is
   decided, so the search goes on: past half a second the label counts
   the deals tried; U (Camelot) or a click on the label (The Plot) skips:
   the deal on the table stays, "Unscreened deal", and no undecided deal
@@ -41,6 +41,7 @@ from pysolfc_camelot.camelot import hintmode as camelot_hintmode
 from pysolfc_camelot.cards import format_card
 from pysolfc_camelot.plot import hintmode as plot_hintmode
 from pysolfc_camelot.texts import tr
+from test_plot_gui import WINDOW_SIZE as PLOT_WINDOW_SIZE
 from test_solver_gui import Pysol
 
 GAMES = {
@@ -97,17 +98,23 @@ class Winnable(Pysol):
         self.name = game
         for old in ("state.json", "probe.json"):    # of a PySolFC before
             (tmp_path / old).unlink(missing_ok=True)
+        options = {"language": self.lang}
+        if game == "plot":              # room for its table (as its tests)
+            options["game_geometry"] = PLOT_WINDOW_SIZE
         super().__init__(host_dir, tmp_path, artifacts, display,
-                         pkg.GAME_ID, language=self.lang)
+                         pkg.GAME_ID, **options)
         self.settings = tmp_path / "home" / ".pysolfc" / SETTINGS_FILE[game]
         self.wid = None
 
-    def start(self):
+    def start(self, settle=True):
+        """The window up, the game current; settled unless a search that
+        counts its deals on the table keeps the state file changing."""
         pkg = GAMES[self.name][0]
         self.wid = H.find_window(re.escape(pkg.GAME_NAME),
                                  display=self.display, timeout=60,
                                  proc=self.proc)
-        H.wait_settled(self.state_file)
+        if settle:
+            H.wait_settled(self.state_file)
         self.game(pkg.GAME_ID)
 
     def tr(self, key, **fields):
@@ -121,10 +128,13 @@ class Winnable(Pysol):
         H.key(keys, display=self.display, wid=self.wid)
 
     def click_label(self):
+        """A click on the label's first line (Tk takes a click on a text
+        only on its lines, not in the rest of its box)."""
         s = self.state()
         x0, y0, x1, y1 = s["winnable"]["bbox"]
+        line = (y1 - y0) / (s["winnable"]["text"].count("\n") + 1)
         ox, oy = s["canvas_origin"]
-        self.click(ox + (x0 + x1) // 2, oy + (y0 + y1) // 2)
+        self.click(ox + x0 + min(40, (x1 - x0) // 2), oy + y0 + line / 2)
 
     def label(self, on, status=None):
         text = self.tr("winnable.label", mode=self.tr(
@@ -142,6 +152,12 @@ class Winnable(Pysol):
         self.game(GAMES[self.name][0].GAME_ID)
         return self.state(lambda s: s["winnable"]["status"] == status)
 
+    def click_stock(self, s):
+        xy = s["stacks"]["talon"]
+        x, y = xy["stack"] if isinstance(xy, dict) else xy
+        (ox, oy), (w, h) = s["canvas_origin"], s["card_size"]
+        self.click(ox + x + w // 2, oy + y + h // 2)
+
     def new_game(self, how, before):
         if how == "key":
             self.key("n")
@@ -153,15 +169,42 @@ class Winnable(Pysol):
             b = p["toolbar"]["new"]
             self.click(b["x"], b["y"])
 
+    def dialog_window(self, keys, title):
+        """Press keys until PySolFC's dialog titled ``title`` (PySolFC's
+        English, shown in the player's language) opens; its window id."""
+        title = self.menu_names(title)
+        for attempt in range(3):
+            self.key(keys)
+            try:
+                # (xdotool's --name misses a title in Cyrillic: not Python)
+                return H.wait_for(lambda: next(
+                    (w for w, name in H.list_windows(self.display)
+                     if name == title), None), timeout=8, interval=0.2,
+                    what="the %r dialog" % title)
+            except AssertionError:
+                if attempt == 2:
+                    raise
+
     def by_number(self, number):
-        """Select game by number..., the number typed, Return."""
-        self.key("ctrl+m")
-        title = self.menu_names("Select new game number")
-        wid = H.find_window("^%s$" % re.escape(title), display=self.display,
-                            timeout=20)
+        """Select game by number... (Ctrl+M), the number typed, Return."""
+        wid = self.dialog_window("ctrl+m", "Select new game number")
         H.key("End " + "BackSpace " * 30, display=self.display, wid=wid)
         H.xdotool("type", str(number), display=self.display)
         H.key("Return", display=self.display, wid=wid)
+        # After a restart PySolFC asks first whether to discard the game
+        # (a dialog of the same title): OK.
+        title = self.menu_names("Select new game number")
+        for _ in range(3):
+            try:
+                return self.state(lambda s: s["winnable"]["deal"] == number,
+                                  "deal %s by number" % number, timeout=6)
+            except AssertionError:
+                asks = [w for w, name in H.list_windows(self.display)
+                        if name == title]
+                if asks:
+                    H.key("Return", display=self.display, wid=asks[0])
+        return self.state(lambda s: s["winnable"]["deal"] == number,
+                          "deal %s by number" % number)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -237,33 +280,33 @@ def test_winnable_deals_only(pysolfc_host, display, artifacts, tmp_path,
         assert cli.returncode == 0, cli.stderr
         assert json.loads(cli.stdout)["winnable"] is True, cli.stdout
 
-        # -- restart keeps the deal ------------------------------------------
+        # -- restart keeps the deal: a card dealt, Ctrl+G, confirmed ----------
         here = table_cards(game, s)
-        ps.key("ctrl+g")
+        ps.click_stock(s)
+        ps.probe(lambda p: p["game"]["moves"] == 1, "a card dealt")
+        wid = ps.dialog_window("ctrl+g", "Restart game")
+        H.key("Return", display=display, wid=wid)
+        ps.probe(lambda p: p["game"]["moves"] == 0, "the game restarted")
         s = ps.state(lambda s: s["winnable"]["deal"] == dealt[-1] and
                      table_cards(game, s) == here, "the same deal again")
         assert s["winnable"]["status"] == "winnable"
 
         # -- the deal number round-trips -----------------------------------
-        ps.by_number(dealt[0])
-        s = ps.state(lambda s: s["winnable"]["deal"] == dealt[0],
-                     "deal %s by number" % dealt[0])
+        s = ps.by_number(dealt[0])
         assert table_cards(game, s) == cards_of_deal(game, dealt[0])
         assert s["winnable"]["text"] == ps.label(True, "winnable")
         if unwinnable:
-            ps.by_number(unwinnable)
-            s = ps.state(lambda s: s["winnable"]["deal"] == unwinnable,
-                         "deal %s by number" % unwinnable)
+            s = ps.by_number(unwinnable)
             assert table_cards(game, s) == cards_of_deal(game, unwinnable)
             assert s["winnable"]["text"] == ps.label(True, "unscreened")
             ps.shot("unscreened-by-number")
     assert json.loads(ps.settings.read_text()) == settings
 
     # -- a second PySolFC: still on; a search that cannot decide, skipped --
-    monkeypatch.setenv("CAMELOT_TEST_WINNABLE_STATES", "1")
+    monkeypatch.setenv("CAMELOT_TEST_WINNABLE_STATES", "0")
     ps = Winnable(game, host_dir, tmp_path, artifacts, display)
     with ps.watched():
-        ps.start()
+        ps.start(settle=False)
         s = ps.state(lambda s: s["winnable"]["tried"] >= 3 and
                      s["winnable"]["text"].startswith(
                          ps.tr("winnable.looking", n=0).split("0")[0]),
