@@ -332,3 +332,76 @@ def test_winnable_deals_only(pysolfc_host, display, artifacts, tmp_path,
         s = ps.state()
         assert s["winnable"]["tried"] == tried
         assert s["winnable"]["deal"] == first
+
+
+# ------------------------------------------------ outside PySolFC, quick --
+
+FIRST_TEST_DEAL = 10 ** 16 + 12345
+
+
+class _App:
+    """What the settings file asks of PySolFC's app: its config folder."""
+
+    def __init__(self, folder):
+        self.dn = type("dn", (), {"config": str(folder)})()
+
+
+def test_the_settings_file_keeps_both_settings(tmp_path, monkeypatch):
+    from pysolfc_camelot.hintmode import WINNABLE_DEALS
+    monkeypatch.delenv("CAMELOT_HINTS", raising=False)
+    app, setting = _App(tmp_path), camelot_hintmode.SETTING
+    path = tmp_path / camelot_hintmode.SETTINGS_FILE
+    assert setting.load(app) == "fair" and setting.file.read(app) == {}
+    # A file written before the option existed loads as it did: off.
+    path.write_text('{"hints": "perfect"}')
+    assert setting.load(app) == "perfect"
+    assert setting.file.read(app).get(WINNABLE_DEALS) is None
+    setting.file.update(app, winnable_deals=True)
+    assert json.loads(path.read_text()) == {"hints": "perfect",
+                                            "winnable_deals": True}
+    assert setting.toggle(app, "perfect") == "fair"
+    assert json.loads(path.read_text()) == {"hints": "fair",
+                                            "winnable_deals": True}
+    # Damaged files read as no settings; the next write replaces them.
+    for bad in ("[1, 2]", "{not json", ""):
+        path.write_text(bad)
+        assert setting.file.read(app) == {} and setting.load(app) == "fair"
+    setting.file.update(app, winnable_deals=False)
+    assert json.loads(path.read_text()) == {"winnable_deals": False}
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_screening_deals_the_first_winnable_deal(game):
+    """screen_job, with the game's real search process: lost deals are
+    passed over, the first winnable one is chosen; a budget that decides
+    nothing chooses none; a stop ends it."""
+    import importlib
+    from pysolfc_camelot import pysol_solver, winnable_deals
+    pkg, decks = GAMES[game][:2]
+    worker = importlib.import_module(pkg.__name__ + ".solve_worker")
+    rules = importlib.import_module(pkg.__name__ + ".rules")
+    search = (worker, rules.Position.new_game, 50000)
+    n = FIRST_TEST_DEAL
+    if game == "camelot":       # a lost deal first (about one in two)
+        while solve(game, n) is not False:
+            n += 1
+    seeds = [n]
+    while solve(game, seeds[-1]) is not True:
+        seeds.append(seeds[-1] + 1)
+    assert game == "plot" or len(seeds) >= 2, seeds
+    server = pysol_solver.SearchServer(worker.__name__)
+    try:
+        for srv in (server, None):      # a search process, and in-thread
+            job = winnable_deals.screen_job(seeds, decks, search, srv)
+            counted = []
+            assert job(lambda: False, counted.append) == (seeds[-1],
+                                                          len(seeds))
+            assert counted == list(range(1, len(seeds) + 1))
+        undecided = winnable_deals.screen_job(
+            seeds, decks, search[:2] + (0,), server)
+        assert undecided(lambda: False, lambda n: None) == (None,
+                                                            len(seeds))
+        assert job(lambda: True, lambda n: None) is None
+    finally:
+        server.close()
