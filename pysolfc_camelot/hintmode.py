@@ -36,7 +36,9 @@ class SettingsFile:
         try:
             with open(self.path(app)) as f:
                 data = json.load(f)
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):
+            # (AttributeError: the Select game dialog's preview has an app
+            # without folders; its game reads no settings)
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -46,12 +48,12 @@ class SettingsFile:
         be written only loses the choice for the next start."""
         data = self.read(app)
         data.update(changes)
-        path = self.path(app)
         try:
+            path = self.path(app)
             with open(path + ".tmp", "w") as f:
                 json.dump(data, f)
             os.replace(path + ".tmp", path)
-        except OSError:
+        except (OSError, AttributeError):
             pass
 
 
