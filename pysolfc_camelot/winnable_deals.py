@@ -119,7 +119,11 @@ class WinnableDeals:
         self.winnable_only = self.winnable_settings.read(app).get(
             WINNABLE_DEALS) is True
         self._winnable_proven = set()
-        if self.preview <= 1:
+        from pysollib.settings import TOOLKIT
+        # Under Tk only: PySolFC's Kivy front end has canvas texts without
+        # Tk items (no tag_bind, itemcget, bbox) and windows without
+        # ``after``; there, no label and so no screening (yet).
+        if self.preview <= 1 and TOOLKIT == "tk":
             self._makeWinnableLabel()
             self._winnable_bindings = bind_keys(
                 self, WINNABLE_KEY, self._winnableKey) + bind_keys(
@@ -140,7 +144,8 @@ class WinnableDeals:
         # A new random deal only: not a restart, nor a deal by number, nor
         # one of PySolFC's special deals (a dealer, no shuffle).
         screen = (random is None and not restart and self.winnable_only
-                  and self.preview <= 1 and kw.get("dealer") is None
+                  and self._winnable_label is not None
+                  and kw.get("dealer") is None
                   and kw.get("shuffle", True)
                   and not os.environ.get(pysol_common.TEST_DECK))
         result = super().newGame(random, restart, *args, **kw)
