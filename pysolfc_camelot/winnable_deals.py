@@ -4,9 +4,9 @@ the game's settings file, hintmode.py) that screens PySolFC's own random
 deals with the exact solver and deals only one it proves winnable.
 
 How a new game goes when the option is on.  PySolFC's ``newGame`` with
-no deal given (File > New game, the toolbar, Ctrl+N, a game chosen from
-the menus, PySolFC's start) draws a random deal number and deals it, as
-always.  Then a worker thread (pysol_solver.Task) asks the game's search
+no deal given (File > New game, its key N, the toolbar's New button, a
+game chosen from the menus, PySolFC's start) draws a random deal number
+and deals it, as always.  Then a worker thread (pysol_solver.Task) asks the game's search
 process (its ``solve_worker``, run as a SearchServer) to solve that deal
 and, while it is lost or undecided within ``budget_states``, further
 numbers drawn from PySolFC's random source (``app.gamerandom``, which
@@ -15,17 +15,22 @@ dealt through PySolFC's own deal-number path, ``newGame(random=...)``:
 the number on the status bar is the real one, Select > Deal number...
 with it deals the same cards, ``python -m pysolfc_camelot solve --deal N``
 agrees, and restart, undo, save and load are PySolFC's as always.  A
-deal chosen by number, a restart or a loaded game is never screened.
+deal chosen by number (Select game by number..., Next game by number,
+Ctrl+N), a restart or a loaded game is never screened.
 
 The search never runs in PySolFC's event loop; the table is polled
 every POLL_MS.  After SHOW_AFTER seconds the label shows how many deals
-were tried, and a click on it or the key ``SKIP_KEY`` stops looking:
+were tried ("Looking for a winnable deal: 3 tried (click or U to skip)"),
+and a click on it or the key ``SKIP_KEY`` (U) stops looking:
 the deal on the table (PySolFC's first draw) stays, said to be
 unscreened.  A move, the demo or the option switched off stops looking
 too.  An undecided deal (the budget ran out) is skipped, never dealt as
 winnable.
 
-The game keeps the deal numbers proven winnable in this session, so the
+The label ("Deals: winnable / any (click or W to change)", then the
+deal's status) switches the option with a click, as the key
+``WINNABLE_KEY`` (W) does.  The game keeps the deal numbers proven
+winnable in this session, so the
 label says "Winnable deal" for a restart, a reload or a Select > Deal
 number of one of them too, and "Unscreened deal" for any other deal
 while the option is on.
