@@ -6,8 +6,9 @@ deals with the exact solver and deals only one it proves winnable.
 How a new game goes when the option is on.  PySolFC's ``newGame`` with
 no deal given (File > New game, its key N, the toolbar's New button, a
 game chosen from the menus, PySolFC's start) draws a random deal number
-and deals it, as always.  Then a worker thread (pysol_solver.Task) asks the game's search
-process (its ``solve_worker``, run as a SearchServer) to solve that deal
+and deals it, as always.  Then a worker thread (pysol_solver.Task) asks
+the game's search process (its ``solve_worker``, run as a SearchServer)
+to solve that deal
 and, while it is lost or undecided within ``budget_states``, further
 numbers drawn from PySolFC's random source (``app.gamerandom``, which
 PySolFC's createRandom draws from).  The first deal proven winnable is
