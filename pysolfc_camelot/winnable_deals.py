@@ -8,10 +8,9 @@ no deal given (File > New game, its key N, the toolbar's New button, a
 game chosen from the menus, PySolFC's start) draws a random deal number
 and deals it, as always.  Then a worker thread (pysol_solver.Task) asks
 the game's search process (its ``solve_worker``, run as a SearchServer)
-to solve that deal
-and, while it is lost or undecided within ``budget_states``, further
-numbers drawn from PySolFC's random source (``app.gamerandom``, which
-PySolFC's createRandom draws from).  The first deal proven winnable is
+to solve that deal and, while it is lost or undecided within the budget
+(states), further numbers drawn from PySolFC's random source
+(``app.gamerandom``, which PySolFC's createRandom draws from).  The first deal proven winnable is
 dealt through PySolFC's own deal-number path, ``newGame(random=...)``:
 the number on the status bar is the real one, Select > Deal number...
 with it deals the same cards, ``python -m pysolfc_camelot solve --deal N``
