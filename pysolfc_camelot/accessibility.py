@@ -19,6 +19,42 @@ The hint label's fair/perfect switch also has a key, ``HINT_MODE_KEY``
 HINT_MODE_KEY = "m"
 
 
+def bind_keys(game, key, handler):
+    """Bind ``key`` (a letter, either case) on the game's window to
+    handler(event) while the game lives; returns what ``unbind_keys``
+    needs.  Nothing where the front end has no Tk bindings."""
+    top = getattr(game, "top", None)
+    bindings = []
+    for letter in (key.lower(), key.upper()):
+        sequence = "<KeyPress-%s>" % letter
+        try:
+            bindings.append((sequence, top.bind(sequence, handler,
+                                                add="+")))
+        except Exception:               # a front end without Tk bindings
+            break
+    return tuple(bindings)
+
+
+def unbind_keys(game, bindings):
+    for sequence, funcid in bindings:
+        try:
+            game.top.unbind(sequence, funcid)
+        except Exception:
+            pass
+
+
+def game_key(game, event, action):
+    """A key of ours pressed: action(), unless a demo runs or the game is
+    paused or a preview, where PySolFC's own key handler (which our
+    binding replaces for this key) gets it, e.g. to stop the demo."""
+    if game.demo or game.pause or getattr(game, "preview", 0) > 1:
+        menubar = getattr(game.app, "menubar", None)
+        handler = getattr(menubar, "_keyPressHandler", None)
+        return handler(event) if handler is not None else None
+    action()
+    return "break"
+
+
 class AccessibleGame:
     """Mixin for our Game classes, listed before ``Game``.  The game
     provides ``game_speech()``, ``hint_label()`` (the label's text) and
@@ -30,37 +66,21 @@ class AccessibleGame:
 
     def create(self, app):
         result = super().create(app)
-        top = getattr(self, "top", None)
-        bindings = []
-        for key in (HINT_MODE_KEY, HINT_MODE_KEY.upper()):
-            sequence = "<KeyPress-%s>" % key
-            try:
-                bindings.append((sequence, top.bind(
-                    sequence, self._hintModeKey, add="+")))
-            except Exception:           # a front end without Tk bindings
-                break
-        self._key_bindings = bindings
+        self._key_bindings = bind_keys(self, HINT_MODE_KEY,
+                                       self._hintModeKey)
         return result
 
     def destruct(self):
-        for sequence, funcid in self._key_bindings:
-            try:
-                self.top.unbind(sequence, funcid)
-            except Exception:
-                pass
+        unbind_keys(self, self._key_bindings)
         self._key_bindings = ()
         super().destruct()
 
     def _hintModeKey(self, event=None):
-        if self.demo or self.pause or getattr(self, "preview", 0) > 1:
-            # PySolFC's own key handler (which this binding replaces for
-            # this key) stops a demo on any key.
-            menubar = getattr(self.app, "menubar", None)
-            handler = getattr(menubar, "_keyPressHandler", None)
-            return handler(event) if handler is not None else None
+        return game_key(self, event, self._hintModeSwitch)
+
+    def _hintModeSwitch(self):
         self._toggleHintMode()
         self.speak(self.hint_label().split("\n")[0])
-        return "break"
 
     # -- speech ------------------------------------------------------------
 

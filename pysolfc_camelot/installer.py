@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 from . import __version__, games, pysolfc_folders
+from .hintmode import SETTINGS_KEYS
 from .pysolfc_folders import FolderError, Place
 
 LOADER_NAME = "camelot_plus.py"
@@ -231,13 +232,14 @@ def _remove(target, manifest, out):
 
 
 def _is_our_settings(path):
-    """A settings file as the games write it: {"hints": ...} only."""
+    """A settings file as the games write it: only keys they write
+    (hintmode.SETTINGS_KEYS: "hints", "winnable_deals")."""
     try:
         with open(str(path)) as f:
             data = json.load(f)
     except (OSError, ValueError):
         return False
-    return isinstance(data, dict) and set(data) <= {"hints"}
+    return isinstance(data, dict) and set(data) <= set(SETTINGS_KEYS)
 
 
 def _purge(place, out):

@@ -41,6 +41,7 @@ import time
 from typing import NamedTuple
 
 from . import pysol_common, review, table_texts, toolkit
+from .accessibility import bind_keys, unbind_keys
 from .pysol_solver import POLL_MS, Task, can_fork, process_job
 from .texts import language, tr
 
@@ -197,24 +198,12 @@ class PostMortemGame:
 
     def create(self, app):
         result = super().create(app)
-        bindings = []
-        for key in (REVIEW_KEY, REVIEW_KEY.upper()):
-            sequence = "<KeyPress-%s>" % key
-            try:
-                bindings.append((sequence, self.top.bind(
-                    sequence, self._reviewKey, add="+")))
-            except Exception:           # a front end without Tk bindings
-                break
-        self._review_bindings = bindings
+        self._review_bindings = bind_keys(self, REVIEW_KEY, self._reviewKey)
         return result
 
     def destruct(self):
         self.review_cancel()
-        for sequence, funcid in self._review_bindings:
-            try:
-                self.top.unbind(sequence, funcid)
-            except Exception:
-                pass
+        unbind_keys(self, self._review_bindings)
         self._review_bindings = ()
         self._review_text = None
         super().destruct()
@@ -282,21 +271,15 @@ class PostMortemGame:
             return tr("solver.review.offer_stuck"), "start"
         return tr("solver.review.offer"), "start"
 
-    def review_layout(self, measure, largest, box, x):
-        """Where the table text goes, for the game's _layoutTexts: the
-        room ``box`` (left, top, right, bottom) under the text it follows,
-        the table_texts placement {"review": ...} of its every offer (the
-        first lines, when the whole will not fit)."""
+    def review_forms(self):
+        """The table text's every offer, then their first lines (the
+        short form), for the game's _layoutTexts (table_texts)."""
         samples = [tr("solver.review.offer"), tr("solver.review.offer_stuck"),
                    tr("solver.review.working", seconds="99.9"),
                    tr("solver.review.back_offer", k=999),
                    tr("solver.review.back_deal_offer"),
                    tr("solver.review.better_here", move=SAMPLE_MOVE)]
-        left, top, right, bottom = box
-        band = table_texts.Band(left, top, right, bottom, [table_texts.Text(
-            "review", [samples, [t.split("\n")[0] for t in samples]], x,
-            align="left", wrap=right - x)], shorten=("review",))
-        return table_texts.fit_band(measure, band, largest)
+        return [samples, table_texts.first_lines(samples)]
 
     def review_text_update(self):
         """Called by updateText (and after the stuck check)."""

@@ -6,7 +6,10 @@ Environment variables set only by the tests, never by a player:
   command line, first dealt first) instead of PySolFC's shuffle;
 * ``CAMELOT_TEST_STATE_FILE``: after every move, write the position and
   where the stacks are on screen to this file as JSON, for the GUI tests
-  to aim their clicks and drags and to check the result.
+  to aim their clicks and drags and to check the result;
+* ``CAMELOT_TEST_WINNABLE_STATES``: the solver's budget per deal (states)
+  when the winnable-deals option screens deals (winnable_deals.py); 0
+  decides no deal at all, so that the search goes on until skipped.
 * ``CAMELOT_TEST_REVIEW_BUDGET``: seconds What went wrong may take
   (post_mortem.py), instead of review.BUDGET_SECONDS: a test of what an
   undecided analysis says needs a short one.
@@ -20,6 +23,7 @@ from . import jsonlite
 TEST_DECK = "CAMELOT_TEST_DECK"
 TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
 TEST_REVIEW_BUDGET = "CAMELOT_TEST_REVIEW_BUDGET"
+TEST_WINNABLE_STATES = "CAMELOT_TEST_WINNABLE_STATES"
 
 
 def forced_order(cards, card_of, parse_deck):

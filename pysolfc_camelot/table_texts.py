@@ -214,6 +214,27 @@ def fit_band(measure, band, largest, readable=READABLE, smallest=SMALLEST):
     return _fallback(measure, band, steps[-1], smallest)
 
 
+def fit_column(measure, largest, box, x, texts, pad=2):
+    """Texts one under another in ``box`` (left, top, right, bottom), each
+    left-aligned at ``x``: ``texts`` is [(key, forms)], best form first;
+    each text takes its own band from where the one above ended.
+    {key: Placement}."""
+    left, top, right, bottom = box
+    placed = {}
+    for key, forms in texts:
+        band = Band(left, top, right, max(top, bottom), [Text(
+            key, forms, x, align="left", wrap=right - x)], shorten=(key,))
+        placement = fit_band(measure, band, largest)[key]
+        placed[key] = placement
+        top = placement.y + placement.block[1] + pad
+    return placed
+
+
+def first_lines(samples):
+    """The short form of a text: each sample's first line."""
+    return [t.split("\n")[0] for t in samples]
+
+
 def _fallback(measure, band, levels, size):
     out = {}
     for text in band.texts:

@@ -277,6 +277,16 @@ EN = {
     "plot.name.row.1": "top",
     "plot.name.row.2": "middle",
     "plot.name.row.3": "bottom",
+    # -- winnable deals only (winnable_deals.py), both games --
+    "winnable.label": "Deals: {mode}\n(click or O to change)",
+    "winnable.mode.on": "winnable",
+    "winnable.mode.off": "any",
+    "winnable.deal.winnable": "Winnable deal",
+    "winnable.deal.unscreened": "Unscreened deal",
+    "winnable.looking": ("Looking for a winnable\ndeal: {n} tried\n"
+                         "(click or U to skip)",
+                         "Looking for a winnable\ndeal: {n} tried\n"
+                         "(click or U to skip)"),
 }
 
 # ------------------------------------------------------------ Russian --
@@ -472,6 +482,18 @@ RU = {
     "plot.name.row.1": "верхнего",
     "plot.name.row.2": "среднего",
     "plot.name.row.3": "нижнего",
+    # -- winnable deals only (winnable_deals.py), both games --
+    "winnable.label": "Раздачи: {mode}\n(щелчок или O — сменить)",
+    "winnable.mode.on": "выигрышные",
+    "winnable.mode.off": "любые",
+    "winnable.deal.winnable": "Раздача выигрышная",
+    "winnable.deal.unscreened": "Раздача не проверена",
+    "winnable.looking": ("Поиск выигрышной раздачи:\nпроверена {n}\n"
+                         "(щелчок или U — пропустить)",
+                         "Поиск выигрышной раздачи:\nпроверено {n}\n"
+                         "(щелчок или U — пропустить)",
+                         "Поиск выигрышной раздачи:\nпроверено {n}\n"
+                         "(щелчок или U — пропустить)"),
 }
 
 # -------------------------------------------------------------- Greek --
@@ -666,6 +688,16 @@ EL = {
     "plot.name.row.1": "πάνω",
     "plot.name.row.2": "μεσαίας",
     "plot.name.row.3": "κάτω",
+    # -- winnable deals only (winnable_deals.py), both games --
+    "winnable.label": "Μοιρασιές: {mode}\n(κλικ ή O για αλλαγή)",
+    "winnable.mode.on": "κερδίσιμες",
+    "winnable.mode.off": "όλες",
+    "winnable.deal.winnable": "Κερδίσιμη μοιρασιά",
+    "winnable.deal.unscreened": "Μοιρασιά χωρίς έλεγχο",
+    "winnable.looking": ("Αναζήτηση κερδίσιμης\nμοιρασιάς: δοκιμάστηκε {n}\n"
+                         "(κλικ ή U για παράλειψη)",
+                         "Αναζήτηση κερδίσιμης\nμοιρασιάς: δοκιμάστηκαν {n}"
+                         "\n(κλικ ή U για παράλειψη)"),
 }
 
 # ------------------------------------------------------------- French --
@@ -875,6 +907,16 @@ FR = {
     "plot.name.row.1": "du haut",
     "plot.name.row.2": "du milieu",
     "plot.name.row.3": "du bas",
+    # -- winnable deals only (winnable_deals.py), both games --
+    "winnable.label": "Donnes\u00a0: {mode}\n(clic ou O pour changer)",
+    "winnable.mode.on": "gagnables",
+    "winnable.mode.off": "toutes",
+    "winnable.deal.winnable": "Donne gagnable",
+    "winnable.deal.unscreened": "Donne non vérifiée",
+    "winnable.looking": ("Recherche d’une donne\ngagnable\u00a0: {n} essayée\n"
+                         "(clic ou U pour passer)",
+                         "Recherche d’une donne\ngagnable\u00a0: {n} essayées"
+                         "\n(clic ou U pour passer)"),
 }
 
 TABLES = {"en": EN, "ru": RU, "el": EL, "fr": FR}

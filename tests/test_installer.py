@@ -334,9 +334,10 @@ def test_status_and_uninstall_everywhere_with_purge(tmp_path):
     changed = home / ".PySolFC/plugins/pysolfc_camelot/deals.py"
     changed.write_text("# mine\n")
     (home / ".pysolfc/camelot-plus.json").write_text('{"hints": "perfect"}')
-    (home / ".PySolFC/plot-classic.json").write_text('{"hints": "fair"}')
+    (home / ".PySolFC/plot-classic.json").write_text(
+        '{"hints": "fair", "winnable_deals": true}')
     foreign = home / FLATPAK / "camelot-plus.json"
-    foreign.write_text('{"someone": "else"}')
+    foreign.write_text('{"winnable_deals": true, "someone": "else"}')
     (home / ".pysolfc/options.cfg").write_text("[general]\n")
     r = run("uninstall", "--purge", env=env)
     assert r.returncode == 0, r.stderr

@@ -333,7 +333,7 @@ def used_keys():
             continue
         source = path.read_text(encoding="utf-8")
         keys.update(re.findall(
-            r'"((?:camelot|plot|solver)(?:\.[a-z0-9_]+)+)"', source))
+            r'"((?:camelot|plot|solver|winnable)(?:\.[a-z0-9_]+)+)"', source))
     return keys
 
 

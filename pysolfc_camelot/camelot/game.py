@@ -24,6 +24,7 @@ from ..game_cards import card_for_id, card_of
 from ..post_mortem import PostMortemGame
 from ..pysol_solver import AssistedGame, SolverBase
 from ..texts import rules_broken, tr
+from ..winnable_deals import WinnableDeals
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import DEAL, Move, parse_move
 # Saves carry this tag: a save of another layout or version is refused
@@ -39,6 +40,10 @@ FACE_MARK = {rules.KING: "camelot.mark.king",
 SLOT_HELP = {None: "camelot.help.slot", rules.KING: "camelot.help.king_slot",
              rules.QUEEN: "camelot.help.queen_slot",
              rules.JACK: "camelot.help.jack_slot"}
+# The winnable-deals option (winnable_deals.py) gives the solver this many
+# states per deal; Camelot decides every deal in far fewer (a few thousand
+# at most), so none is skipped for want of time.
+WINNABLE_BUDGET_STATES = 50000
 # How speech names a slot by its class: holding a card, and empty.
 SLOT_SPEECH = {
     None: ("camelot.speech.slot.middle", "camelot.speech.empty.middle"),
@@ -211,17 +216,19 @@ class Camelot_Solver(SolverBase):
 
 # ------------------------------------------------------------------ game
 
-class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
+class CamelotPlus(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame, Game):
     Hint_Class = Camelot_Hint
     Solver_Class = Camelot_Solver
     GAME_VERSION = 1
     review_game = "camelot"         # What went wrong (post_mortem.py)
+    winnable_settings = hintmode.SETTING.file
 
     phase = 1           # the rules model's phase; undo and saves keep it
 
     def createGame(self):
         lay, s = Layout(self), self.s
-        self.setSize(lay.XM + 8 * lay.XS, 2 * lay.YM + 4 * lay.YS)
+        # (room under the phase for the winnable-deals label)
+        self.setSize(lay.XM + 8 * lay.XS, 2 * lay.YM + 4.7 * lay.YS)
         s.talon = Camelot_Talon(lay.XM, lay.YM, self, max_rounds=1)
         lay.createText(s.talon, "s")
         s.waste = Camelot_Waste(lay.XM, lay.YM + 1.5 * lay.YS, self,
@@ -326,10 +333,12 @@ class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
         ]
         for band in bands:
             self._placed.update(table_texts.fit_band(measure, band, largest))
-        info = self._placed["info"]             # "What went wrong?" under it
-        self._placed.update(self.review_layout(measure, largest, (
+        # Under the phase: the winnable-deals label, then What went wrong.
+        info = self._placed["info"]
+        self._placed.update(table_texts.fit_column(measure, largest, (
             column, info.y + info.block[1] + pad, right - pad, bottom - pad),
-            discard.x))
+            discard.x, [("winnable", self.winnable_forms()),
+                        ("review", self.review_forms())], pad))
         marks = [tr(key) for key in FACE_MARK.values()]
         size = table_texts.mark_size(measure, marks, (cw, ch),
                                      measure.base_size)
@@ -437,6 +446,7 @@ class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
         show("hints", self.texts.misc, hints, hints.split("\n")[0])
         show("score", self.s.foundations[0].texts.ncards,
              tr("camelot.score", score=pos.score, max=rules.MAX_SCORE))
+        self.showWinnableLabel()
         self._writeTestState(pos)
         self.review_text_update()
 
@@ -451,6 +461,16 @@ class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
             tr("camelot.phase.%d" % pos.phase).replace("\n", " "),
             tr("camelot.speech.score", score=pos.score,
                max=rules.MAX_SCORE), self.s.talon.speech())
+
+    def winnable_label_xy(self):
+        """The winnable-deals label: under the phase (three lines at
+        most), right of the slots."""
+        x, y = self.canvas.coords(self.texts.info.id)[:2]
+        return x, y + self.app.images.getSize()[1]
+
+    def winnable_search(self):
+        from . import solve_worker
+        return solve_worker, rules.Position.new_game, WINNABLE_BUDGET_STATES
 
     def _toggleHintMode(self, event=None):
         self.hint_mode = hintmode.toggle(self.app, self.hint_mode)
@@ -509,6 +529,7 @@ class CamelotPlus(PostMortemGame, AccessibleGame, AssistedGame, Game):
             "canvas_origin": toolkit.canvas_origin(c),
             "canvas_scale": toolkit.canvas_scale(c),
         }
+        state.update(self.winnable_test_state())
         pysol_common.write_test_state(state)
 
     # -- undo, redo, save and load -------------------------------------------

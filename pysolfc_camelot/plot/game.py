@@ -32,6 +32,7 @@ from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
 from ..post_mortem import PostMortemGame
 from ..pysol_solver import AssistedGame, SolverBase
 from ..texts import rules_broken, tr
+from ..winnable_deals import WinnableDeals
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
                        Move, parse_deck, parse_move)
@@ -46,6 +47,10 @@ N_CARDS = rules.N_CARDS
 # Cards of a tableau pile shown at full fan before the pile closes up to
 # stay clear of the row below (a pile never holds more than 12 cards).
 FAN_CARDS = 6
+# The winnable-deals option (winnable_deals.py) gives the solver this many
+# states per deal: most deals are decided in a few hundred, a few need
+# tens of thousands (seconds); those are skipped, undecided.
+WINNABLE_BUDGET_STATES = 5000
 # The texts (pysolfc_camelot/texts.py) of the hint modes on the label.
 HINT_MODE_TEXT = {"fair": "plot.hints.fair", "perfect": "plot.hints.perfect"}
 
@@ -257,11 +262,12 @@ class Plot_Solver(SolverBase):
 
 # ------------------------------------------------------------------ game
 
-class ThePlotClassic(PostMortemGame, AccessibleGame, AssistedGame, Game):
+class ThePlotClassic(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame, Game):
     Hint_Class = Plot_Hint
     Solver_Class = Plot_Solver
     GAME_VERSION = 1
     review_game = "plot"            # What went wrong (post_mortem.py)
+    winnable_settings = hintmode.SETTING.file
 
     def createGame(self):
         lay, s = Layout(self), self.s
@@ -426,10 +432,13 @@ class ThePlotClassic(PostMortemGame, AccessibleGame, AssistedGame, Game):
             shorten=("hints",))
         for band in (top_row, stock, hints):
             self._placed.update(table_texts.fit_band(measure, band, largest))
-        label = self._placed["hints"]           # "What went wrong?" under it
-        self._placed.update(self.review_layout(measure, largest, (
+        # Under the hint label: the winnable-deals label, then What went
+        # wrong.
+        label = self._placed["hints"]
+        self._placed.update(table_texts.fit_column(measure, largest, (
             left + pad, label.y + label.block[1] + pad, tableau_left,
-            bottom - pad), s.waste.x))
+            bottom - pad), s.waste.x, [("winnable", self.winnable_forms()),
+                                       ("review", self.review_forms())], pad))
         self._mark_measure = measure
         large = self.app.getFont("canvas_large") or (None, 16)
         self._mark_size = table_texts.mark_size(
@@ -595,6 +604,7 @@ class ThePlotClassic(PostMortemGame, AccessibleGame, AssistedGame, Game):
             show("info", self.texts.info, tr("plot.open"))
         hints = self.hint_label()
         show("hints", self.texts.misc, hints, hints.split("\n")[0])
+        self.showWinnableLabel()
         if pysol_common.test_state_wanted():
             self._writeTestState(pos)
         self.review_text_update()
@@ -626,6 +636,15 @@ class ThePlotClassic(PostMortemGame, AccessibleGame, AssistedGame, Game):
                  tr("plot.speech.score", score=self.getGameScore(),
                     max=rules.MAX_SCORE)]
         return ". ".join(p.replace("\n", " ") for p in parts)
+
+    def winnable_label_xy(self):
+        """The winnable-deals label: under the hint label (two lines)."""
+        x, y = self.canvas.coords(self.texts.misc.id)[:2]
+        return x, y + 0.75 * self.app.images.getSize()[1]
+
+    def winnable_search(self):
+        from . import solve_worker
+        return solve_worker, rules.Position.new_game, WINNABLE_BUDGET_STATES
 
     def _toggleHintMode(self, event=None):
         """A click on the hint label: fair <-> perfect, kept for the next
@@ -696,6 +715,7 @@ class ThePlotClassic(PostMortemGame, AccessibleGame, AssistedGame, Game):
             "canvas_scale": toolkit.canvas_scale(c),
             "canvas_size": [c.winfo_width(), c.winfo_height()],
             "game_size": [self.width, self.height],
+            **self.winnable_test_state(),
         })
 
     # -- save and load -----------------------------------------------------

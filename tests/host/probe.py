@@ -162,6 +162,15 @@ class Probe:
         return out
 
     @staticmethod
+    def toolbar(app):
+        """The toolbar's New game button: where it is, if shown."""
+        b = getattr(getattr(app, "toolbar", None), "new_button", None)
+        if b is None or not b.winfo_ismapped():
+            return {}
+        return {"new": {"x": b.winfo_rootx() + b.winfo_width() // 2,
+                        "y": b.winfo_rooty() + b.winfo_height() // 2}}
+
+    @staticmethod
     def _caption(widget):
         """The label left of a progress field (\"Depth:\" ...)."""
         row = widget.grid_info()["row"]
@@ -260,6 +269,7 @@ class Probe:
                 listed = set(app.gdb.getGamesIdSortedByName())
                 state["listed"] = {str(i): app.gdb.get(i).name
                                    for i in GAMES if i in listed}
+            state["toolbar"] = self.toolbar(app)
             state["dialog"] = self.dialog()
             state["windows"] = self.windows()
         with open(OUT + ".tmp", "w") as f:
