@@ -176,7 +176,8 @@ class WinnableDeals:
 
     def _placeWinnableLabel(self):
         label = self._winnable_label
-        if label is not None:
+        if label is not None and "winnable" not in getattr(
+                self, "_placed", {}):       # else the table's layout places it
             x, y = self.winnable_label_xy()
             self.canvas.coords(label.id, x, y)
 
