@@ -72,6 +72,7 @@ class Placement:
         self.wrap, self.join, self.x, self.y = wrap, join, x, y
         self.align = align
         self.block = block          # (width, height) of the widest sample
+        self.hidden = False         # no room for it at all (fit_column)
 
     @property
     def anchor(self):
@@ -217,16 +218,25 @@ def fit_band(measure, band, largest, readable=READABLE, smallest=SMALLEST):
 def fit_column(measure, largest, box, x, texts, pad=2):
     """Texts one under another in ``box`` (left, top, right, bottom), each
     left-aligned at ``x``: ``texts`` is [(key, forms)], best form first;
-    each text takes its own band from where the one above ended.
-    {key: Placement}."""
+    each text takes its own band from where the one above ended, all at
+    the largest size at which the column fits.  A text that has no room
+    even at the smallest size is hidden (its placement says so), never
+    drawn over the edge.  {key: Placement}."""
     left, top, right, bottom = box
-    placed = {}
-    for key, forms in texts:
-        band = Band(left, top, right, max(top, bottom), [Text(
-            key, forms, x, align="left", wrap=right - x)], shorten=(key,))
-        placement = fit_band(measure, band, largest)[key]
-        placed[key] = placement
-        top = placement.y + placement.block[1] + pad
+    for size in range(int(largest), SMALLEST - 1, -1):
+        placed, y = {}, top
+        for key, forms in texts:
+            band = Band(left, y, right, max(y, bottom), [Text(
+                key, forms, x, align="left", wrap=right - x)],
+                shorten=(key,))
+            placement = fit_band(measure, band, size)[key]
+            placed[key] = placement
+            y = placement.y + placement.block[1] + pad
+        if y - pad <= bottom:
+            return placed
+    for key, placement in placed.items():
+        if placement.y + placement.block[1] > bottom:
+            placement.hidden = True
     return placed
 
 
@@ -334,6 +344,9 @@ def show(canvas, item, placement, text):
         return
     if placement is None:
         canvas.itemconfigure(item.id, text=text)
+        return
+    if placement.hidden:                # no room on this table
+        canvas.itemconfigure(item.id, text="")
         return
     canvas.coords(item.id, placement.x, placement.y)
     canvas.itemconfigure(
