@@ -23,12 +23,13 @@ installed PySolFC, the system Python it runs with.  Only the list of card ids cr
 over; solving stays in this process.
 """
 import importlib.util
-import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+from . import jsonlite as json  # a frozen PySolFC may lack json
 
 from .game_cards import card_for_id
 

@@ -413,8 +413,8 @@ def test_what_went_wrong_after_a_lost_game(pysolfc_host, display, artifacts,
                 not p["game"]["busy"], "%d moves played" % (n - 1), 120)
         before = w.state(lambda s: at(s, game) == shown(pos[n - 1], game),
                          "the position before the last move")
-        assert w.review(lambda r: True, "the table text")["text"] == \
-            tr("solver.review.offer", lang=lang)
+        assert flat(w.review(lambda r: True, "the table text")["text"]) == \
+            flat(tr("solver.review.offer", lang=lang))
         w.shot("before-the-last-move")
         for attempt in range(3):
             play_by_mouse(w, moves[-1], before)
@@ -431,8 +431,8 @@ def test_what_went_wrong_after_a_lost_game(pysolfc_host, display, artifacts,
         w.shot("stuck-notice")
         w.press_button(w.pysol_text("You are Stuck"),
                        stuck["buttons"][-1]["text"])
-        r = w.review(lambda r: r["text"] == tr("solver.review.offer_stuck",
-                                               lang=lang),
+        r = w.review(lambda r: flat(r["text"]) == flat(tr(
+            "solver.review.offer_stuck", lang=lang)),
                      "the offer on the table")
         w.shot("offer")
 
@@ -550,7 +550,8 @@ def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
             w.press("w")
             try:
                 r = w.review(lambda r: r["running"] and
-                             r["text"].startswith(working), "at work", 5)
+                             flat(r["text"]).startswith(flat(working)),
+                             "at work", 5)
                 break
             except AssertionError:
                 if attempt == 2:
@@ -565,4 +566,4 @@ def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
             tr("solver.review.close")]
         w.press_button(title, d["buttons"][0]["text"])
         r = w.review(lambda r: not r["running"], "the analysis over")
-        assert r["text"] == tr("solver.review.offer")
+        assert flat(r["text"]) == flat(tr("solver.review.offer"))
