@@ -294,23 +294,25 @@ def test_none_yet_flatpak_installed(tmp_path):
 
 
 def test_none_yet_asks_the_pysolfc_it_can_import(pysolfc_host, tmp_path):
-    """A real PySolFC (Debian's build: ~/.pysolfc) answers in a Python of
-    its own, the installer's own Python never importing pysollib."""
+    """A real PySolFC (Debian's build: ~/.pysolfc; upstream's:
+    ~/.PySolFC) answers in a Python of its own, the installer's own Python
+    never importing pysollib."""
     version, host_dir = pysolfc_host
     import hostenv
+    folder = hostenv.config_folder_name(host_dir)
     env = dict(os.environ, PYTHONPATH=str(host_dir))
     m = machine(tmp_path, pythons=[hostenv.host_python()],
                 environ=dict(env, HOME=str(tmp_path / "home")))
     _, said = do(installer.install, machine=m)
-    assert installed_in(m.home) == [".pysolfc/plugins"]
-    assert "the PySolFC in %s uses %s" % (host_dir, m.home / ".pysolfc") \
+    assert installed_in(m.home) == [folder + "/plugins"]
+    assert "the PySolFC in %s uses %s" % (host_dir, m.home / folder) \
         in said
     assert "pysollib" not in sys.modules
     # Given with --pysolfc, without PYTHONPATH: asked the same way.
     m = machine(tmp_path / "other", pythons=[hostenv.host_python()])
     m.environ.pop("PYTHONPATH", None)
     _, said = do(installer.install, machine=m, pysolfc=host_dir)
-    assert installed_in(m.home) == [".pysolfc/plugins"]
+    assert installed_in(m.home) == [folder + "/plugins"]
     assert "the PySolFC in %s" % host_dir in said
 
 
