@@ -186,9 +186,8 @@ class Window:
         options = {"autodeal": False, "stuck_notification": True}
         if lang != "en":
             options["language"] = lang
-        env = H.fresh_home(tmp_path, **options)
-        with open(os.path.join(env["HOME"], ".pysolfc", "options.cfg"),
-                  "a") as f:
+        env = H.fresh_home(tmp_path, host_dir, **options)
+        with open(H.config_dir(env) / "options.cfg", "a") as f:
             f.write("[timeouts]\nhint = %d\n" % HINT_SECONDS)
         H.install_plugin(env, host_dir=host_dir)
         shutil.copy(PROBE, H.plugin_dir(env) / "zz_test_probe.py")

@@ -104,7 +104,8 @@ class Winnable(Pysol):
             options["game_geometry"] = PLOT_WINDOW_SIZE
         super().__init__(host_dir, tmp_path, artifacts, display,
                          pkg.GAME_ID, **options)
-        self.settings = tmp_path / "home" / ".pysolfc" / SETTINGS_FILE[game]
+        self.settings = (tmp_path / "home" / H.config_folder_name(host_dir)
+                         / SETTINGS_FILE[game])
         self.wid = None
 
     def start(self, settle=True):
