@@ -295,6 +295,10 @@ class PostMortemGame:
                                       text, text.split("\n")[0])
             self._review_write_state()
             return
+        if toolkit.is_kivy():           # PySolFC's Kivy canvas places it
+            self._review_text.config(text=text)
+            self._review_write_state()
+            return
         # The wrap width scales with the table, but never below the room
         # left on the canvas (or the text above it): the font does not
         # shrink with the cards.
@@ -543,9 +547,9 @@ class PostMortemGame:
         record = self._review_done[0] if self._review_done else None
         verdict = self._review_done[1] if self._review_done else None
         state = {
-            "text": c.itemcget(self._review_text.id, "text"),
-            "bbox": list(c.bbox(self._review_text.id) or ()),
-            "canvas_origin": pysol_common.canvas_origin(c),
+            "text": toolkit.text_of(c, self._review_text),
+            "bbox": list(toolkit.bbox_of(c, self._review_text) or ()),
+            "canvas_origin": toolkit.canvas_origin(c),
             "running": self._review_run is not None,
             "moves": self.moves.index,
             "back_to": self._review_back_to(),

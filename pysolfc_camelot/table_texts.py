@@ -342,11 +342,11 @@ def show(canvas, item, placement, text):
     is, when there is no placement (yet)."""
     if item is None:
         return
-    if placement is None:
-        canvas.itemconfigure(item.id, text=text)
+    if placement is None:               # (also PySolFC's Kivy canvas)
+        item.config(text=text)
         return
     if placement.hidden:                # no room on this table
-        canvas.itemconfigure(item.id, text="")
+        item.config(text="")
         return
     canvas.coords(item.id, placement.x, placement.y)
     canvas.itemconfigure(
