@@ -20,9 +20,14 @@ play:
 
 # Screenshots of the GUI tests stay in artifacts/; the 15 slowest tests
 # (over 5 s) are listed at the end of the run.  pytest's exit status 5
-# (no tests collected) fails like any other.
+# (no tests collected) fails like any other.  TEST_JOBS pytest-xdist
+# workers share the tests (each its own Xvfb; most of a GUI test's time
+# is waiting for a window, so more workers than cores pays); TEST_JOBS=0
+# runs them all in this process.
+TEST_JOBS ?= 3
 test: setup
-	@rc=0; $(VENV_PY) -m pytest -q --durations=15 --durations-min=5 tests || rc=$$?; \
+	@rc=0; $(VENV_PY) -m pytest -q -n $(TEST_JOBS) --dist loadgroup \
+	    --durations=15 --durations-min=5 tests || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 

@@ -13,6 +13,12 @@ Fixtures:
   replay_host    the same, over the hosts that have Edit > Replay.
   artifacts      a fresh artifacts/<test id>/ folder kept after the run.
 
+Parallel runs (`make test` uses pytest-xdist, ``-n N --dist loadgroup``):
+  the tests of one module on one host form one group and run in one
+  worker, because several modules run a host's scenarios once in one
+  PySolFC process and let each test read its result.  Each worker has its
+  own Xvfb (the session fixture ``display``).
+
 Option:
   --host PREFIX  only the hosts whose version starts with PREFIX
                  (repeatable), e.g. --host 3.2, --host upstream
@@ -64,6 +70,15 @@ def pytest_generate_tests(metafunc):
                                "Replay" % [v for v, _ in hostenv.host_dirs()])
         metafunc.parametrize("replay_host", hosts,
                              ids=["pysolfc-" + v for v, _ in hosts])
+
+
+@pytest.hookimpl(tryfirst=True)     # before xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        host = params.get("pysolfc_host") or params.get("replay_host")
+        group = item.module.__name__ + ("@" + host[0] if host else "")
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")

@@ -66,12 +66,14 @@ VENV = REPO / ".venv"
 HOST = REPO / ".host"
 MARKER = ".camelot-setup.json"     # written into every dir we unpack
 
-# PySolFC's dependencies, pytest, and our package's build requirements
-# (pyproject.toml), which a test uses to build and pip-install the plugin.
+# PySolFC's dependencies, pytest (with pytest-xdist: `make test` runs the
+# suite in parallel workers, each with its own Xvfb), and our package's
+# build requirements (pyproject.toml), which a test uses to build and
+# pip-install the plugin.
 PIP_PACKAGES = ["pysol-cards", "configobj", "attrs", "pillow", "pytest",
-                "setuptools>=61", "wheel"]
+                "pytest-xdist", "setuptools>=61", "wheel"]
 PIP_IMPORTS = ["pysol_cards", "configobj", "attr", "PIL", "pytest",
-               "setuptools", "wheel"]
+               "xdist", "setuptools", "wheel"]
 
 SUITES = ["trixie", "sid"]
 KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
