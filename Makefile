@@ -26,7 +26,7 @@ play:
 # runs them all in this process.
 TEST_JOBS ?= 3
 test: setup
-	@rc=0; $(VENV_PY) -m pytest -q -n $(TEST_JOBS) --dist loadgroup \
+	@rc=0; $(VENV_PY) -m pytest -q -n $(TEST_JOBS) --dist loadscope \
 	    --durations=15 --durations-min=5 tests || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc

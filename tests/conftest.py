@@ -13,7 +13,7 @@ Fixtures:
   replay_host    the same, over the hosts that have Edit > Replay.
   artifacts      a fresh artifacts/<test id>/ folder kept after the run.
 
-Parallel runs (`make test` uses pytest-xdist, ``-n N --dist loadgroup``):
+Parallel runs (`make test` uses pytest-xdist, ``-n N --dist loadscope``):
   the tests of one module on one host form one group and run in one
   worker, because several modules run a host's scenarios once in one
   PySolFC process and let each test read its result.  Each worker has its
@@ -24,6 +24,7 @@ Option:
                  (repeatable), e.g. --host 3.2, --host upstream
 """
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -72,13 +73,21 @@ def pytest_generate_tests(metafunc):
                              ids=["pysolfc-" + v for v, _ in hosts])
 
 
-@pytest.hookimpl(tryfirst=True)     # before xdist reads the groups
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        params = getattr(getattr(item, "callspec", None), "params", {})
-        host = params.get("pysolfc_host") or params.get("replay_host")
-        group = item.module.__name__ + ("@" + host[0] if host else "")
-        item.add_marker(pytest.mark.xdist_group(group))
+# A host's id in a test id: pysolfc-3.2.0, pysolfc-upstream-7a3d146a.
+HOST_ID = re.compile(r"pysolfc-(\d+\.\d+\.\d+|upstream-[0-9a-f]+)")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Under pytest-xdist, one work unit per module and host (see above)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleAndHost(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            host = HOST_ID.search(nodeid)
+            return nodeid.split("::", 1)[0] + (
+                "@" + host.group(0) if host else "")
+
+    return ModuleAndHost(config, log)
 
 
 @pytest.fixture(scope="session")
@@ -108,3 +117,4 @@ def artifacts(request):
     """artifacts/<test id>/, emptied at the start of the test and kept."""
     module = getattr(request.node.module, "__name__", "tests")
     return hostenv.artifacts_dir(module + "." + request.node.name)
+
