@@ -2,7 +2,7 @@
 folder (``plot-classic.json``; see pysolfc_camelot/hintmode.py, shared by
 the games), and the move each mode chooses.
 
-``fair`` (the default, hints.hint_move) sees only what a player sees;
+``fair`` (the default, hints.fair_move) sees only what a player sees;
 ``perfect`` (hints.perfect_move) reads the order of the face-down stock
 and follows the solver's winning line.  PLOT_CLASSIC_HINTS=fair|perfect
 overrides the file.
@@ -32,4 +32,4 @@ def choose_move(position, mode, for_demo=False, should_stop=None):
         return hints.perfect_move(
             position, PERFECT_BUDGET["demo" if for_demo else "hint"],
             should_stop=should_stop, retry_seconds=PERFECT_BUDGET["retry"])
-    return hints.hint_move(position)
+    return hints.fair_move(position)

@@ -16,7 +16,7 @@ answer: the look-ahead plays only moves between visible cards.
 from .notation import DEAL, RESERVE, STOCK, TABLEAU, WASTE
 from .rules import FULL, Position
 
-__all__ = ["hint_move", "perfect_move", "greedy_move", "play_policy",
+__all__ = ["fair_move", "perfect_move", "greedy_move", "play_policy",
            "POLICIES"]
 
 _TAB_INDEX = {t: i for i, t in enumerate(TABLEAU)}
@@ -168,7 +168,7 @@ def _klass(pos, m):
     return 4
 
 
-def hint_move(position, depth=DEPTH):
+def fair_move(position, depth=DEPTH):
     """The move a good player would make here, from what a player sees;
     None when nothing useful is left (the stock is empty and no card can
     be banked or leave the waste; the game is then lost).
@@ -211,7 +211,7 @@ def hint_move(position, depth=DEPTH):
 
 # -- playing whole deals ----------------------------------------------------
 
-POLICIES = {"hint": hint_move, "greedy": greedy_move}
+POLICIES = {"hint": fair_move, "greedy": greedy_move}
 
 
 def play_policy(deck, policy, max_moves=2000):
@@ -260,7 +260,7 @@ def perfect_move(position, budget_seconds=0.1, should_stop=None,
     """The next move of a winning line (this one reads the stock order:
     the solver's hint); when no win is found within ``budget_seconds``
     (lost, or the budget ran out, or ``should_stop()`` turned True) the
-    fair hint_move.  The line found is kept, so following the hints costs
+    fair fair_move.  The line found is kept, so following the hints costs
     no further search.  Once a search of this deal has found no win, the
     later positions of the same deal get at most ``retry_seconds`` (when
     given): a demo on a deal the solver cannot decide then thinks long
@@ -283,4 +283,4 @@ def perfect_move(position, budget_seconds=0.1, should_stop=None,
         return res.moves[0]
     if should_stop is None or not should_stop():
         _no_win = position.copy()
-    return hint_move(position)
+    return fair_move(position)

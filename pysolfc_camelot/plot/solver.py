@@ -528,8 +528,8 @@ class _ShortDone(Exception):
 def _probe(position, clock):
     """Play the fair hint, then the greedy policy, to the end; a winning
     line or None.  Each position met counts as a state."""
-    from .hints import greedy_move, hint_move
-    for policy in (hint_move, greedy_move):
+    from .hints import greedy_move, fair_move
+    for policy in (fair_move, greedy_move):
         pos = position
         line = []
         while not pos.is_won():
