@@ -5,10 +5,8 @@ import random
 import time
 
 from ..cards import rank_of
-from .rules import Position, is_face
-from .solver import FACE_CLASS, SLOT_CLASS, solve, solve_siblings
-
-MIDDLE = 3
+from .rules import FACE_CLASS, MIDDLE, SLOT_CLASS, Position, is_face
+from .solver import solve, solve_siblings
 
 
 def _faces_unseen(pos):

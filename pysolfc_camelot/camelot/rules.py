@@ -28,6 +28,14 @@ FACE_SLOTS = {KING: KING_SLOTS, QUEEN: QUEEN_SLOTS, JACK: JACK_SLOTS}
 SLOT_FACE = tuple(next((r for r, ss in FACE_SLOTS.items() if s in ss), None)
                   for s in range(N_SLOTS))
 MAX_SCORE = 40          # every number card removed
+# The four slot classes (the solver's and the hints' view of the tableau,
+# whose slots of one class are interchangeable): 0 corners (kings), 1
+# queen slots, 2 jack slots, 3 the middle (number cards only).
+CLASS_SLOTS = (KING_SLOTS, QUEEN_SLOTS, JACK_SLOTS, MIDDLE_SLOTS)
+SLOT_CLASS = tuple(next(x for x, ss in enumerate(CLASS_SLOTS) if s in ss)
+                   for s in range(N_SLOTS))
+FACE_CLASS = {KING: 0, QUEEN: 1, JACK: 2}      # face rank -> its class
+MIDDLE = 3
 
 
 def is_face(card) -> bool:

@@ -66,19 +66,12 @@ import time
 from functools import lru_cache
 from typing import NamedTuple, Optional
 
-from ..cards import JACK, KING, QUEEN, rank_of
+from ..cards import rank_of
 from .notation import DEAL, Move
-from .rules import (JACK_SLOTS, KING_SLOTS, MIDDLE_SLOTS, QUEEN_SLOTS,
-                    Position)
+from .rules import CLASS_SLOTS, FACE_CLASS, MIDDLE, SLOT_CLASS, Position
 
 __all__ = ["SolveResult", "solve", "plain_solve", "solve_siblings"]
 
-# Classes: 0 corners (kings), 1 queen slots, 2 jack slots, 3 middle.
-CLASS_SLOTS = (KING_SLOTS, QUEEN_SLOTS, JACK_SLOTS, MIDDLE_SLOTS)
-SLOT_CLASS = tuple(next(x for x, ss in enumerate(CLASS_SLOTS) if s in ss)
-                   for s in range(16))
-FACE_CLASS = {KING: 0, QUEEN: 1, JACK: 2}
-MIDDLE = 3
 UNIT = [0] + [1 << (3 * (r - 1)) for r in range(1, 11)]   # one card of rank r
 # Try the middle first when placing (the usual good play), then the edges.
 PLACE_ORDER = (3, 2, 1, 0)

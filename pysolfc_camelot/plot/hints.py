@@ -13,13 +13,11 @@ What the fair hint may read (a player's view of the table):
 It never deals in its look-ahead, so the stock order cannot leak into the
 answer: the look-ahead plays only moves between visible cards.
 """
-from .notation import DEAL, RESERVE, STOCK, TABLEAU, WASTE
-from .rules import FULL, Position
+from .notation import DEAL, RESERVE, STOCK, WASTE
+from .rules import FULL, TAB_INDEX, Position
 
 __all__ = ["fair_move", "perfect_move", "greedy_move", "play_policy",
            "POLICIES"]
-
-_TAB_INDEX = {t: i for i, t in enumerate(TABLEAU)}
 
 # Weights of _evaluate (per card or per space) and the cost of one move
 # of a look-ahead line (so that of two equal lines the shorter wins).
@@ -81,13 +79,13 @@ def _sensible(pos, moves):
         if dst[0] == "F":
             k = (src, "F")
         elif src == WASTE or (src[0] == "T"
-                              and len(tab[_TAB_INDEX[src]]) == 1):
-            pile = tab[_TAB_INDEX[dst]]
+                              and len(tab[TAB_INDEX[src]]) == 1):
+            pile = tab[TAB_INDEX[dst]]
             k = (src, "T", bool(pile))
             if k in seen:
                 # Keep the shortest pile of the kind.
                 i = seen_at[k]
-                if len(pile) < len(tab[_TAB_INDEX[out[i].dst]]):
+                if len(pile) < len(tab[TAB_INDEX[out[i].dst]]):
                     out[i] = m
                 continue
             seen_at[k] = len(out)
@@ -164,7 +162,7 @@ def _klass(pos, m):
     if m.dst[0] == "F":
         return 0 if m.src == RESERVE else 1
     if m.src == WASTE:
-        return 2 if pos.tableau[_TAB_INDEX[m.dst]] else 3
+        return 2 if pos.tableau[TAB_INDEX[m.dst]] else 3
     return 4
 
 

@@ -47,6 +47,8 @@ __all__ = ["Position", "Move", "DEAL", "IllegalMove", "replay", "MOVES",
 _PILE = {STOCK: ("S", 0), WASTE: ("W", 0), RESERVE: ("R", 0)}
 _PILE.update((f, ("F", i)) for i, f in enumerate(FOUNDATIONS))
 _PILE.update((t, ("T", i)) for i, t in enumerate(TABLEAU))
+# A tableau pile's name -> its index in Position.tableau.
+TAB_INDEX = {t: i for i, t in enumerate(TABLEAU)}
 
 # Every move with a meaning, in the fixed order of legal_moves(True):
 # deal; sources waste, reserve, T0..T11, each to F0..F7 then T0..T11; then

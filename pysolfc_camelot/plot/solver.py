@@ -44,11 +44,9 @@ import time
 from typing import NamedTuple, Optional
 
 from .notation import RESERVE, STOCK, TABLEAU, WASTE, Move
-from .rules import FULL, Position
+from .rules import FULL, TAB_INDEX, Position
 
 __all__ = ["SolveResult", "solve", "canonical_key"]
-
-_TAB_INDEX = {t: i for i, t in enumerate(TABLEAU)}
 
 
 class SolveResult(NamedTuple):
@@ -102,10 +100,10 @@ def _order(pos, m):
     if dst[0] == "F":
         return 0 if src == RESERVE else (1 if src[0] == "T" else 2)
     if src == WASTE:
-        return 3 if pos.tableau[_TAB_INDEX[dst]] else 4
+        return 3 if pos.tableau[TAB_INDEX[dst]] else 4
     if src == STOCK:
         return 6                                    # deal
-    return 5 if len(pos.tableau[_TAB_INDEX[src]]) == 1 else 7
+    return 5 if len(pos.tableau[TAB_INDEX[src]]) == 1 else 7
 
 
 class _OutOfBudget(Exception):
@@ -187,14 +185,14 @@ def _children(pos, visited, key):
         # its length, F0 apart): make only one of them.
         src, dst = m
         if dst[0] == "T":
-            t = tab[_TAB_INDEX[dst]]
+            t = tab[TAB_INDEX[dst]]
             d = (t[0] // 4, len(t)) if t else None
         elif dst[0] == "F":
             d = ("F0",) if dst == "F0" else len(found[int(dst[1:])])
         else:
             d = dst
         if src[0] == "T":
-            t = tab[_TAB_INDEX[src]]
+            t = tab[TAB_INDEX[src]]
             sg = ((t[0] // 4, len(t)), d)
         else:
             sg = (src, d)
