@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pysolfc_camelot.cards import parse_card
-from pysolfc_camelot.plot import hints
+from pysolfc_camelot.plot import hints, perfect
 from pysolfc_camelot.plot.rules import DEAL, Move, Position
 
 
@@ -213,6 +213,7 @@ def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
     """After a search of a deal found no win, the later positions of that
     deal get only retry_seconds; another deal gets the full budget again,
     and a winning line is followed without any search."""
+    from pysolfc_camelot.perfect_hint import LineCache
     from pysolfc_camelot.plot import solver
     budgets = []
 
@@ -220,19 +221,19 @@ def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
         budgets.append(budget_seconds)
         return solver.SolveResult(None, None, 0, 0.0)
     monkeypatch.setattr(solver, "solve", no_win)
-    monkeypatch.setattr(hints, "_no_win", None)
-    monkeypatch.setattr(hints, "_line", {})
+    monkeypatch.setattr(perfect, "_no_win", None)
+    monkeypatch.setattr(perfect, "_line", LineCache())
     pos = Position.new_game(random_deck(1))
     for _ in range(6):
-        move = hints.perfect_move(pos, 10.0, retry_seconds=0.2)
+        move = perfect.perfect_move(pos, 10.0, retry_seconds=0.2)
         assert move == hints.fair_move(pos)
         pos = pos.after(move)
     assert budgets == [10.0] + [0.2] * 5
     other = Position.new_game(random_deck(2))
-    hints.perfect_move(other, 10.0, retry_seconds=0.2)
+    perfect.perfect_move(other, 10.0, retry_seconds=0.2)
     assert budgets[-1] == 10.0
     # Without retry_seconds (a player's hint) the budget is the budget.
-    hints.perfect_move(other.after(hints.fair_move(other)), 0.2)
+    perfect.perfect_move(other.after(hints.fair_move(other)), 0.2)
     assert budgets[-1] == 0.2
     monkeypatch.undo()
     # A deal the solver wins: one search, then the line is followed.
@@ -241,7 +242,7 @@ def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
     line = solver.solve(pos, budget_seconds=10).moves
     assert line
     for expected in line[:20]:
-        assert hints.perfect_move(pos, 10.0, retry_seconds=0.2) == expected
+        assert perfect.perfect_move(pos, 10.0, retry_seconds=0.2) == expected
         pos = pos.after(expected)
 
 
@@ -250,8 +251,8 @@ def test_same_game_of_perfect_move():
     later = start
     for _ in range(30):
         later = later.after(hints.fair_move(later))
-    assert hints._same_game(later, start)
-    assert hints._same_game(start, start)
-    assert not hints._same_game(start, later)
-    assert not hints._same_game(later, Position.new_game(random_deck(5)))
-    assert not hints._same_game(later, None)
+    assert perfect._same_game(later, start)
+    assert perfect._same_game(start, start)
+    assert not perfect._same_game(start, later)
+    assert not perfect._same_game(later, Position.new_game(random_deck(5)))
+    assert not perfect._same_game(later, None)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from pysolfc_camelot.cards import parse_card
-from pysolfc_camelot.plot import hints, solver
+from pysolfc_camelot.plot import hints, perfect, solver
 from pysolfc_camelot.plot.notation import format_deck, parse_deck, parse_move
 from pysolfc_camelot.plot.rules import DEAL, Move, Position, replay
 
@@ -100,7 +100,7 @@ def test_a_deal_the_policies_lose_is_won_and_perfect_hints_win_it():
     for _ in range(400):
         if pos.is_won():
             break
-        pos = pos.after(hints.perfect_move(pos, budget_seconds=30))
+        pos = pos.after(perfect.perfect_move(pos, budget_seconds=30))
     assert pos.is_won()
 
 
@@ -279,12 +279,12 @@ def test_won_position_needs_no_move():
 
 def test_perfect_move_follows_a_winning_line():
     pos = Position(*HOLD)
-    m = hints.perfect_move(pos, budget_seconds=10)
+    m = perfect.perfect_move(pos, budget_seconds=10)
     assert m != Move("T6", "F6")
     for _ in range(100):
         if pos.is_won():
             break
-        pos = pos.after(hints.perfect_move(pos, budget_seconds=10))
+        pos = pos.after(perfect.perfect_move(pos, budget_seconds=10))
     assert pos.is_won()
 
 

@@ -118,6 +118,10 @@ class Position:
         return isinstance(other, Position) and all(
             getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
+    def key(self) -> tuple:
+        """The whole position as a hashable tuple."""
+        return (self.stock, self.waste, tuple(self.tableau), self.phase)
+
     def describe(self) -> str:
         """The position as the command line shows it."""
         return repr(self)

@@ -64,9 +64,9 @@ import itertools
 import random
 import time
 from functools import lru_cache
-from typing import NamedTuple, Optional
 
 from ..cards import rank_of
+from ..outcome import SolveResult
 from .notation import DEAL, Move
 from .rules import CLASS_SLOTS, FACE_CLASS, MIDDLE, SLOT_CLASS, Position
 
@@ -75,13 +75,6 @@ __all__ = ["SolveResult", "solve", "plain_solve", "solve_siblings"]
 UNIT = [0] + [1 << (3 * (r - 1)) for r in range(1, 11)]   # one card of rank r
 # Try the middle first when placing (the usual good play), then the edges.
 PLACE_ORDER = (3, 2, 1, 0)
-
-
-class SolveResult(NamedTuple):
-    winnable: Optional[bool]     # None only when a budget ran out
-    moves: Optional[list]        # winning Move list from the position
-    states: int                  # canonical states expanded
-    seconds: float
 
 
 _NEVER = 1 << 30

@@ -225,7 +225,7 @@ def hint_tuple(game, move, level):
 
 class Plot_Hint(AbstractHint):
     """Assist > Hint and the demo: fair (hints.fair_move, a good player's
-    move from what a player sees) or perfect (hints.perfect_move, the
+    move from what a player sees) or perfect (perfect.perfect_move, the
     solver's winning line), as the player chose.  The search ran in a
     worker (ThePlotClassic.assist_job); here the answer is only read, so
     PySolFC's synchronous call never waits for a search."""

@@ -16,8 +16,7 @@ answer: the look-ahead plays only moves between visible cards.
 from .notation import DEAL, RESERVE, STOCK, WASTE
 from .rules import FULL, TAB_INDEX, Position
 
-__all__ = ["fair_move", "perfect_move", "greedy_move", "play_policy",
-           "POLICIES"]
+__all__ = ["fair_move", "greedy_move", "play_policy", "POLICIES"]
 
 # Weights of _evaluate (per card or per space) and the cost of one move
 # of a look-ahead line (so that of two equal lines the shorter wins).
@@ -227,58 +226,3 @@ def play_policy(deck, policy, max_moves=2000):
         pos.play(m)
         moves.append(m)
     return pos.is_won(), moves
-
-
-# -- perfect hints ------------------------------------------------------------
-
-# The last winning line found, as {position key: its next move}: following
-# perfect hints costs one solve per game, not one per move.
-_line = {}
-# The last position whose search found no win (lost, or out of budget).
-_no_win = None
-
-
-def _same_game(pos, earlier):
-    """True when ``pos`` may come from ``earlier`` by play: the same base
-    rank, the stock a tail of its stock, the reserve a bottom part of its
-    reserve, no foundation shorter.  (Cheap; positions of other deals
-    practically never pass while a stock or a reserve is left.)"""
-    if earlier is None or pos.base != earlier.base:
-        return False
-    n, m = len(pos.stock), len(pos.reserve)
-    return n <= len(earlier.stock) and m <= len(earlier.reserve) \
-        and earlier.stock[len(earlier.stock) - n:] == pos.stock \
-        and earlier.reserve[:m] == pos.reserve \
-        and all(len(a) >= len(b) for a, b in zip(pos.foundations,
-                                                   earlier.foundations))
-
-
-def perfect_move(position, budget_seconds=0.1, should_stop=None,
-                 retry_seconds=None):
-    """The next move of a winning line (this one reads the stock order:
-    the solver's hint); when no win is found within ``budget_seconds``
-    (lost, or the budget ran out, or ``should_stop()`` turned True) the
-    fair fair_move.  The line found is kept, so following the hints costs
-    no further search.  Once a search of this deal has found no win, the
-    later positions of the same deal get at most ``retry_seconds`` (when
-    given): a demo on a deal the solver cannot decide then thinks long
-    once, not before every move."""
-    global _no_win
-    move = _line.get(position.key())
-    if move is not None:
-        return move
-    from .solver import solve
-    if retry_seconds is not None and _same_game(position, _no_win):
-        budget_seconds = min(budget_seconds, retry_seconds)
-    res = solve(position, budget_seconds=budget_seconds,
-                should_stop=should_stop)
-    if res.winnable and res.moves:
-        _line.clear()
-        p = position.copy()
-        for m in res.moves:
-            _line[p.key()] = m
-            p = p.after(m)
-        return res.moves[0]
-    if should_stop is None or not should_stop():
-        _no_win = position.copy()
-    return fair_move(position)

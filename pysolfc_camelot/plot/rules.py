@@ -27,13 +27,12 @@ from .. import outcome
 from ..outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
 from ..cards import format_card
 from .notation import (DEAL, FOUNDATIONS, PILES, RESERVE, STOCK, TABLEAU,
-                       WASTE, Move, check_deck)
+                       WASTE, Move, N_CARDS, check_deck)
 
 N_FOUNDATIONS = 8
 N_TABLEAU = 12
 N_RESERVE = 13
 FULL = 13               # cards on a full foundation
-N_CARDS = 104
 MAX_SCORE = N_CARDS     # every card on the foundations
 
 __all__ = ["Position", "Move", "DEAL", "IllegalMove", "replay", "MOVES",

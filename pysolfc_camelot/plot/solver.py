@@ -41,19 +41,13 @@ Pruning (each rule argued where it is applied):
 * moves with the same canonical result are tried once.
 """
 import time
-from typing import NamedTuple, Optional
 
+from ..outcome import SolveResult
+from .hints import fair_move, greedy_move
 from .notation import RESERVE, STOCK, TABLEAU, WASTE, Move
 from .rules import FULL, TAB_INDEX, Position
 
 __all__ = ["SolveResult", "solve", "canonical_key"]
-
-
-class SolveResult(NamedTuple):
-    winnable: Optional[bool]     # None only when a budget ran out
-    moves: Optional[list]        # winning Move list from the position
-    states: int                  # canonical states expanded
-    seconds: float
 
 
 def canonical_key(pos):
@@ -526,7 +520,6 @@ class _ShortDone(Exception):
 def _probe(position, clock):
     """Play the fair hint, then the greedy policy, to the end; a winning
     line or None.  Each position met counts as a state."""
-    from .hints import greedy_move, fair_move
     for policy in (fair_move, greedy_move):
         pos = position
         line = []
