@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from pysolfc_camelot.cards import parse_card
-from pysolfc_camelot.plot import hints, perfect, solver
+from pysolfc_camelot.plot import dead_ends, hints, perfect, solver
 from pysolfc_camelot.plot.notation import format_deck, parse_deck, parse_move
 from pysolfc_camelot.plot.rules import DEAL, Move, Position, replay
 
@@ -191,9 +191,9 @@ def test_play_from_the_waste_before_the_reserve():
     # The dead test of the restriction sees it at once: F0 needs a K, the
     # only one not under the reserve's Q lies under the waste Q, which
     # could leave only for a pile topped by a K.
-    assert solver._f0_stuck(pos.after(wrong))
-    assert not solver._f0_stuck(pos)
-    assert not solver._f0_stuck(pos.after(right))
+    assert dead_ends.f0_stuck(pos.after(wrong))
+    assert not dead_ends.f0_stuck(pos)
+    assert not dead_ends.f0_stuck(pos.after(right))
 
 
 def test_leave_a_space_empty():
