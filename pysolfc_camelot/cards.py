@@ -24,10 +24,6 @@ def rank_of(card: int) -> int:
     return card // 4 + 1
 
 
-def suit_of(card: int) -> int:
-    return card % 4
-
-
 def format_card(card: int) -> str:
     return RANK_CHARS[card // 4] + SUIT_CHARS[card % 4]
 

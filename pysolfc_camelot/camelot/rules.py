@@ -141,9 +141,6 @@ class Position:
     def score(self) -> int:
         return len(self.removed)
 
-    def empty_slots(self):
-        return [s for s, c in enumerate(self.tableau) if c is None]
-
     def is_full(self) -> bool:
         return None not in self.tableau
 

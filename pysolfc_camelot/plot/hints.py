@@ -20,14 +20,10 @@ __all__ = ["fair_move", "greedy_move", "play_policy", "POLICIES"]
 
 # Weights of _evaluate (per card or per space) and the cost of one move
 # of a look-ahead line (so that of two equal lines the shorter wins).
-W = dict(reserve=5.0, step=0.01, space_r=0.0, space=1.0, space_end=0.5,
-         waste=3.0, tab=1.0)
+W = dict(reserve=5.0, step=0.01, space=1.0, space_end=0.5, waste=3.0,
+         tab=1.0)
 # Look-ahead depth of the fair hint (moves between visible cards only).
 DEPTH = 4
-
-
-def _rank(card):
-    return card // 4 + 1
 
 
 # -- the greedy baseline ----------------------------------------------------
@@ -120,11 +116,10 @@ def _evaluate(pos, stock_left):
     for f in pos.foundations:
         score += len(f)
     v = 100.0 * score
-    restricted = len(pos.foundations[0]) < FULL
-    spaces = sum(1 for t in pos.tableau if not t)
-    if restricted:
-        v += W["space_r"] * spaces
-    else:
+    # Spaces count only once the restriction is over (during it a space
+    # takes nothing but a base-rank card from the waste).
+    if len(pos.foundations[0]) == FULL:
+        spaces = sum(1 for t in pos.tableau if not t)
         v += (W["space"] if stock_left else W["space_end"]) * spaces
     v -= W["reserve"] * len(pos.reserve)
     # Waste: every card below the top is buried.

@@ -37,8 +37,7 @@ MAX_SCORE = N_CARDS     # every card on the foundations
 
 __all__ = ["Position", "Move", "DEAL", "IllegalMove", "replay", "MOVES",
            "STOCK", "WASTE", "RESERVE", "FOUNDATIONS", "TABLEAU", "PILES",
-           "PLAYING", "WON", "LOST", "MAX_SCORE", "rank_name", "rank_up",
-           "rank_down"]
+           "PLAYING", "WON", "LOST", "MAX_SCORE", "rank_name", "rank_down"]
 
 # Pile name -> (kind, index).  Kinds: "S" stock, "W" waste, "R" reserve,
 # "F" foundation, "T" tableau.  A dict look-up keeps the hot paths free of
@@ -74,11 +73,6 @@ _DECODE = {m: _PILE[m.src] + _PILE[m.dst]
 
 def rank_name(rank: int) -> str:
     return "A23456789TJQK"[rank - 1]
-
-
-def rank_up(rank: int) -> int:
-    """One rank higher, round the corner (K -> A)."""
-    return rank % 13 + 1
 
 
 def rank_down(rank: int) -> int:

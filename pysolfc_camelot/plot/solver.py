@@ -275,10 +275,6 @@ class _Clock:
             self.progress(self.states, now - self.t0)
 
 
-class _ShortDone(Exception):
-    pass
-
-
 def _probe(position, clock):
     """Play the fair hint, then the greedy policy, to the end; a winning
     line or None.  Each position met counts as a state."""
