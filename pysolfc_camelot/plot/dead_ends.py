@@ -223,33 +223,25 @@ def _comes_free(k, pos, taken, leaves):
         j -= 1
     if j >= 0 and reserve[j] // 4 + 1 == k:
         return True
-    for t in pos.tableau:
-        for p in range(len(t) - 1, -1, -1):
-            r = t[p] // 4 + 1
-            if r == k:
-                return True
-            if not leaves(r):
-                break
-    waste = pos.waste
-    for p in range(len(waste) - 1, -1, -1):
-        r = waste[p] // 4 + 1
-        if r == k:
-            return True
-        if not leaves(r):
-            break
-    return False
+    return any(_dug_out(t, k, leaves) for t in pos.tableau) \
+        or _dug_out(pos.waste, k, leaves)
 
 
 def _uncovers(tab, r, leaves):
     """Some pile holds a card of rank ``r`` on another card, and every
     card on it can leave (``leaves``)."""
-    for t in tab:
-        for p in range(len(t) - 1, 0, -1):
-            x = t[p] // 4 + 1
-            if x == r:
-                return True
-            if not leaves(x):
-                break
+    return any(_dug_out(t, r, leaves, lowest=1) for t in tab)
+
+
+def _dug_out(cards, r, leaves, lowest=0):
+    """A card of rank ``r`` lies in ``cards`` (top last) at index
+    ``lowest`` or above, under cards that can all leave (``leaves``)."""
+    for p in range(len(cards) - 1, lowest - 1, -1):
+        x = cards[p] // 4 + 1
+        if x == r:
+            return True
+        if not leaves(x):
+            return False
     return False
 
 
