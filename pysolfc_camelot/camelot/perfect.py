@@ -8,9 +8,10 @@ from .hints import heuristic_move
 _line = LineCache()
 
 
-def perfect_move(position, budget_seconds=0.1):
+def perfect_move(position, budget_seconds=0.1, should_stop=None):
     """The first move of a winning line (uses the real stock order); when
-    the position is lost or the budget runs out, the heuristic move."""
+    the position is lost, the budget runs out or ``should_stop()`` turns
+    True, the heuristic move."""
     move = _line.move(position, lambda p: solver.solve(
-        p, budget_seconds=budget_seconds))
+        p, budget_seconds=budget_seconds, should_stop=should_stop))
     return heuristic_move(position) if move is None else move
