@@ -17,7 +17,7 @@ MODES = (0, 1, 2, 3)
 
 
 class OutOfBudget(Exception):
-    pass
+    """A budget (seconds, states or should_stop) ran out: no answer."""
 
 
 class Restart(Exception):

@@ -10,6 +10,7 @@ PLACE_ORDER = (3, 2, 1, 0)
 
 
 def digit(c, r):
+    """How many cards of rank ``r`` (1..10) the class int ``c`` holds."""
     return (c >> (3 * r - 3)) & 7
 
 
