@@ -223,14 +223,19 @@ def _comes_free(k, pos, taken, leaves):
         j -= 1
     if j >= 0 and reserve[j] // 4 + 1 == k:
         return True
-    return any(_dug_out(t, k, leaves) for t in pos.tableau) \
-        or _dug_out(pos.waste, k, leaves)
+    for t in pos.tableau:
+        if _dug_out(t, k, leaves):
+            return True
+    return _dug_out(pos.waste, k, leaves)
 
 
 def _uncovers(tab, r, leaves):
     """Some pile holds a card of rank ``r`` on another card, and every
     card on it can leave (``leaves``)."""
-    return any(_dug_out(t, r, leaves, lowest=1) for t in tab)
+    for t in tab:
+        if _dug_out(t, r, leaves, 1):
+            return True
+    return False
 
 
 def _dug_out(cards, r, leaves, lowest=0):
