@@ -39,8 +39,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import deal_source                                          # noqa: E402
-from pysolfc_camelot.camelot import (hintmode, hints, rules,  # noqa: E402
-                                     solver)
+from pysolfc_camelot.camelot import (hintmode, hints, perfect,  # noqa: E402
+                                     rules, solver)
 from pysolfc_camelot.cards import parse_deck               # noqa: E402
 from pysolfc_camelot.solver_cli import (_maxrss, percentile,  # noqa: E402
                                         run_many, wilson)
@@ -52,7 +52,7 @@ def demo_move(position):
 
 
 POLICIES = {"fair": hints.fair_move, "greedy": hints.greedy_move,
-            "perfect": hints.perfect_move, "demo": demo_move}
+            "perfect": perfect.perfect_move, "demo": demo_move}
 
 
 def solve_job(job):

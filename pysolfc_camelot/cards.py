@@ -9,6 +9,7 @@ import re
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "CDHS"
 JACK, QUEEN, KING = 11, 12, 13
+CARDS_PER_DECK = 52
 
 
 class NotationError(ValueError):
@@ -21,10 +22,6 @@ def make_card(rank: int, suit: int) -> int:
 
 def rank_of(card: int) -> int:
     return card // 4 + 1
-
-
-def suit_of(card: int) -> int:
-    return card % 4
 
 
 def format_card(card: int) -> str:
@@ -55,7 +52,7 @@ def parse_cards(text: str) -> list:
 def parse_deck(text: str) -> list:
     """A full deck: 52 distinct cards, the first one dealt first."""
     cards = parse_cards(text)
-    if len(cards) != 52:
+    if len(cards) != CARDS_PER_DECK:
         raise NotationError("a deck has 52 cards, got %d" % len(cards))
     return cards
 

@@ -31,9 +31,9 @@ from pathlib import Path
 
 from . import jsonlite as json  # a frozen PySolFC may lack json
 
+from .cards import CARDS_PER_DECK
 from .game_cards import card_for_id
 
-CARDS_PER_DECK = 52
 CHECKOUT = Path(__file__).resolve().parent.parent
 SYSTEM_DIRS = ("/usr/share/games/pysolfc", "/usr/share/pysolfc")
 SYSTEM_PYTHONS = ("/usr/bin/python3",)

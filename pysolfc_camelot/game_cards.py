@@ -1,8 +1,7 @@
 """PySolFC's cards in our notation (no PySolFC import needed)."""
-from .cards import SUIT_CHARS, make_card
+from .cards import CARDS_PER_DECK, SUIT_CHARS, make_card
 
 PYSOL_SUITS = "CSHD"        # PySolFC's suit order: clubs, spades, hearts, ...
-CARDS_PER_DECK = 52
 
 
 def model_card(rank0, suit):

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What every game's rules model (``<game>/rules.py``) says the same way:
-how a game stands, the refusal of an illegal move, and a move list
-replayed from the deal.  No PySolFC import."""
+how a game stands, the refusal of an illegal move, a move list replayed
+from the deal, and what every game's solver (``<game>/solver.py``)
+answers.  No PySolFC import."""
+from typing import NamedTuple, Optional
 
 PLAYING, WON, LOST = "playing", "won", "lost"       # Position.status()
 
@@ -23,3 +25,11 @@ def replay(position, moves):
         except IllegalMove as e:
             return position, i, str(e)
     return position, None, None
+
+
+class SolveResult(NamedTuple):
+    """A solver's answer for one position."""
+    winnable: Optional[bool]     # None only when a budget ran out
+    moves: Optional[list]        # winning Move list from the position
+    states: int                  # canonical states expanded
+    seconds: float

@@ -2,7 +2,7 @@
 depends on the order of the stock, the greedy baseline plays legally."""
 import random
 
-from pysolfc_camelot.camelot import hints, rules, solver
+from pysolfc_camelot.camelot import hints, perfect, rules, solver
 from pysolfc_camelot.cards import parse_card
 from pysolfc_camelot.camelot.rules import Position
 
@@ -44,7 +44,7 @@ def test_perfect_hint_wins_a_winnable_deal():
     d, _ = winnable_deck()
     pos = Position.new_game(d)
     while pos.legal_moves():
-        move = hints.perfect_move(pos, budget_seconds=5)
+        move = perfect.perfect_move(pos, budget_seconds=5)
         assert pos.is_legal(move)
         pos.play(move)
     assert pos.is_won()
@@ -55,7 +55,7 @@ def test_perfect_hint_falls_back_when_lost():
         pos = Position.new_game(deck(seed))
         if solver.solve(pos, budget_seconds=2).winnable is False:
             break
-    move = hints.perfect_move(pos)
+    move = perfect.perfect_move(pos)
     assert move is not None and pos.is_legal(move)
 
 
@@ -95,7 +95,7 @@ def test_no_move_no_hint():
     assert pos.legal_moves() == []
     assert hints.greedy_move(pos) is None
     assert hints.heuristic_move(pos) is None
-    assert hints.perfect_move(pos) is None
+    assert perfect.perfect_move(pos) is None
     assert hints.fair_move(pos) is None
 
 

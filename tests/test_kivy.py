@@ -232,7 +232,7 @@ def camelot_hint(s):
 
 
 def plot_hint(s):
-    """(from, to) stacks of The Plot's fair hint (hints.hint_move) for the
+    """(from, to) stacks of The Plot's fair hint (hints.fair_move) for the
     position in the state file."""
     from pysolfc_camelot.plot import hints, rules
 
@@ -242,7 +242,7 @@ def plot_hint(s):
                          foundations=[cards(f) for f in s["foundations"]],
                          tableau=[cards(t) for t in s["tableau"]],
                          stock=cards(s["stock"]), waste=cards(s["waste"]))
-    move = hints.hint_move(pos)
+    move = hints.fair_move(pos)
 
     def stack(pile):
         if pile[0] in "FT" and pile[1:].isdigit():

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pysolfc_camelot.cards import parse_card
-from pysolfc_camelot.plot import hints
+from pysolfc_camelot.plot import hints, perfect
 from pysolfc_camelot.plot.rules import DEAL, Move, Position
 
 
@@ -50,7 +50,7 @@ def sorted_deck(base=7):
     return reserve + [f0] + cards
 
 
-def positions_of_games(n_games=6, policy=hints.hint_move):
+def positions_of_games(n_games=6, policy=hints.fair_move):
     """Positions met while playing a few random deals with ``policy``."""
     out = []
     for seed in range(n_games):
@@ -71,20 +71,20 @@ def positions():
 
 def test_hint_is_legal_and_deterministic(positions):
     for pos in positions[::3]:
-        m = hints.hint_move(pos)
+        m = hints.fair_move(pos)
         if m is None:
             assert not pos.stock
             continue
         assert pos.is_legal(m), (m, pos)
         assert not m.is_shorthand
-        assert hints.hint_move(pos.copy()) == m
+        assert hints.fair_move(pos.copy()) == m
 
 
 def test_hint_never_reads_the_stock_order_nor_below_the_reserve_top(
         positions):
     rng = random.Random(5)
     for pos in positions[::5]:
-        m = hints.hint_move(pos)
+        m = hints.fair_move(pos)
         for _ in range(3):
             stock = list(pos.stock)
             rng.shuffle(stock)
@@ -94,7 +94,7 @@ def test_hint_never_reads_the_stock_order_nor_below_the_reserve_top(
                              foundations=pos.foundations,
                              tableau=pos.tableau, stock=stock,
                              waste=pos.waste, base=pos.base)
-            assert hints.hint_move(other) == m
+            assert hints.fair_move(other) == m
 
 
 def test_hidden_cards_swapped_between_stock_and_reserve():
@@ -109,7 +109,7 @@ def test_hidden_cards_swapped_between_stock_and_reserve():
     other = Position(reserve=hidden[:k] + [pos.reserve[-1]],
                      foundations=pos.foundations, tableau=pos.tableau,
                      stock=hidden[k:], waste=pos.waste, base=pos.base)
-    assert hints.hint_move(other) == hints.hint_move(pos)
+    assert hints.fair_move(other) == hints.fair_move(pos)
 
 
 def test_hint_wins_a_constructed_deal():
@@ -148,35 +148,35 @@ def test_hint_banks_the_reserve_first_and_finishes_f0():
     # Base 7; F0 needs 9; the reserve top and a tableau card are both 9s.
     pos = P(reserve="2C 9C", found=["7C 8C"], tab=["9D", "KS"],
             stock="3H", base=7)
-    assert hints.hint_move(pos) == Move("reserve", "F0")
+    assert hints.fair_move(pos) == Move("reserve", "F0")
 
 
 def test_hint_prefers_banking_to_dealing():
     pos = P(reserve="2C", found=["7C 8C"], tab=["KS", "9D"], stock="3H",
             base=7)
-    assert hints.hint_move(pos) == Move("T1", "F0")
+    assert hints.fair_move(pos) == Move("T1", "F0")
 
 
 def test_hint_deals_when_nothing_else_helps():
     pos = P(reserve="2C", found=["7C 8C"], tab=["KS", "5D"], stock="3H",
             base=7)
-    assert hints.hint_move(pos) == DEAL
+    assert hints.fair_move(pos) == DEAL
 
 
 def test_hint_puts_a_base_card_from_the_waste_into_a_space():
     pos = P(reserve="2C", found=["7C 8C"], tab=["KS", ""], stock="3H",
             waste="7D", base=7)
-    assert hints.hint_move(pos) == Move("waste", "T1")
+    assert hints.fair_move(pos) == Move("waste", "T1")
 
 
 def test_hint_shuffles_no_cards_between_piles():
     # 5D could go onto 6S and back for ever: no hint suggests it.
     pos = P(reserve="2C", found=["7C 8C"], tab=["6C 5D", "6S"], stock="",
             base=7)
-    assert hints.hint_move(pos) is None
+    assert hints.fair_move(pos) is None
     pos = P(reserve="2C", found=["7C 8C"], tab=["6C 5D", "6S"],
             stock="3H", base=7)
-    assert hints.hint_move(pos) == DEAL
+    assert hints.fair_move(pos) == DEAL
 
 
 def test_greedy_baseline():
@@ -202,7 +202,7 @@ def test_hint_is_fast(positions):
     times = []
     for pos in positions[::4]:
         t0 = time.perf_counter()
-        hints.hint_move(pos)
+        hints.fair_move(pos)
         times.append(time.perf_counter() - t0)
     times.sort()
     assert times[len(times) // 2] < 0.05
@@ -213,6 +213,7 @@ def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
     """After a search of a deal found no win, the later positions of that
     deal get only retry_seconds; another deal gets the full budget again,
     and a winning line is followed without any search."""
+    from pysolfc_camelot.perfect_hint import LineCache
     from pysolfc_camelot.plot import solver
     budgets = []
 
@@ -220,19 +221,19 @@ def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
         budgets.append(budget_seconds)
         return solver.SolveResult(None, None, 0, 0.0)
     monkeypatch.setattr(solver, "solve", no_win)
-    monkeypatch.setattr(hints, "_no_win", None)
-    monkeypatch.setattr(hints, "_line", {})
+    monkeypatch.setattr(perfect, "_no_win", None)
+    monkeypatch.setattr(perfect, "_line", LineCache())
     pos = Position.new_game(random_deck(1))
     for _ in range(6):
-        move = hints.perfect_move(pos, 10.0, retry_seconds=0.2)
-        assert move == hints.hint_move(pos)
+        move = perfect.perfect_move(pos, 10.0, retry_seconds=0.2)
+        assert move == hints.fair_move(pos)
         pos = pos.after(move)
     assert budgets == [10.0] + [0.2] * 5
     other = Position.new_game(random_deck(2))
-    hints.perfect_move(other, 10.0, retry_seconds=0.2)
+    perfect.perfect_move(other, 10.0, retry_seconds=0.2)
     assert budgets[-1] == 10.0
     # Without retry_seconds (a player's hint) the budget is the budget.
-    hints.perfect_move(other.after(hints.hint_move(other)), 0.2)
+    perfect.perfect_move(other.after(hints.fair_move(other)), 0.2)
     assert budgets[-1] == 0.2
     monkeypatch.undo()
     # A deal the solver wins: one search, then the line is followed.
@@ -241,7 +242,7 @@ def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
     line = solver.solve(pos, budget_seconds=10).moves
     assert line
     for expected in line[:20]:
-        assert hints.perfect_move(pos, 10.0, retry_seconds=0.2) == expected
+        assert perfect.perfect_move(pos, 10.0, retry_seconds=0.2) == expected
         pos = pos.after(expected)
 
 
@@ -249,9 +250,9 @@ def test_same_game_of_perfect_move():
     start = Position.new_game(random_deck(4))
     later = start
     for _ in range(30):
-        later = later.after(hints.hint_move(later))
-    assert hints._same_game(later, start)
-    assert hints._same_game(start, start)
-    assert not hints._same_game(start, later)
-    assert not hints._same_game(later, Position.new_game(random_deck(5)))
-    assert not hints._same_game(later, None)
+        later = later.after(hints.fair_move(later))
+    assert perfect._same_game(later, start)
+    assert perfect._same_game(start, start)
+    assert not perfect._same_game(start, later)
+    assert not perfect._same_game(later, Position.new_game(random_deck(5)))
+    assert not perfect._same_game(later, None)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from pysolfc_camelot.cards import parse_card
-from pysolfc_camelot.plot import hints, solver
+from pysolfc_camelot.plot import dead_ends, hints, perfect, solver
 from pysolfc_camelot.plot.notation import format_deck, parse_deck, parse_move
 from pysolfc_camelot.plot.rules import DEAL, Move, Position, replay
 
@@ -50,7 +50,7 @@ def wins(pos, moves):
 def test_canonical_key_ignores_suits_twins_and_pile_order():
     pos = Position.new_game(random_deck(1))
     for _ in range(20):
-        pos = pos.after(hints.hint_move(pos))
+        pos = pos.after(hints.fair_move(pos))
     key = solver.canonical_key(pos)
     # Another suit for every card (the rank kept), piles in another order,
     # F1..F7 in another order.
@@ -100,7 +100,7 @@ def test_a_deal_the_policies_lose_is_won_and_perfect_hints_win_it():
     for _ in range(400):
         if pos.is_won():
             break
-        pos = pos.after(hints.perfect_move(pos, budget_seconds=30))
+        pos = pos.after(perfect.perfect_move(pos, budget_seconds=30))
     assert pos.is_won()
 
 
@@ -191,9 +191,9 @@ def test_play_from_the_waste_before_the_reserve():
     # The dead test of the restriction sees it at once: F0 needs a K, the
     # only one not under the reserve's Q lies under the waste Q, which
     # could leave only for a pile topped by a K.
-    assert solver._f0_stuck(pos.after(wrong))
-    assert not solver._f0_stuck(pos)
-    assert not solver._f0_stuck(pos.after(right))
+    assert dead_ends.f0_stuck(pos.after(wrong))
+    assert not dead_ends.f0_stuck(pos)
+    assert not dead_ends.f0_stuck(pos.after(right))
 
 
 def test_leave_a_space_empty():
@@ -279,12 +279,12 @@ def test_won_position_needs_no_move():
 
 def test_perfect_move_follows_a_winning_line():
     pos = Position(*HOLD)
-    m = hints.perfect_move(pos, budget_seconds=10)
+    m = perfect.perfect_move(pos, budget_seconds=10)
     assert m != Move("T6", "F6")
     for _ in range(100):
         if pos.is_won():
             break
-        pos = pos.after(hints.perfect_move(pos, budget_seconds=10))
+        pos = pos.after(perfect.perfect_move(pos, budget_seconds=10))
     assert pos.is_won()
 
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from pysolfc_camelot.camelot import rules, solver
+from pysolfc_camelot.camelot import rules, search, solver
 from pysolfc_camelot.camelot.notation import Move
 from pysolfc_camelot.cards import format_cards, parse_card, parse_cards
 from pysolfc_camelot.camelot.rules import Position
@@ -189,11 +189,11 @@ class _Projected:
 def relaxed_winnable(pos, kind):
     """The value of a position in one of the solver's relaxed games."""
     def factory(seq, faces):
-        deal = solver._Deal(seq, faces, None, None, None)
-        merged = solver._Search(deal, ())
+        deal = search.Deal(seq, faces, None, None, None)
+        merged = search.Search(deal, ())
         if kind == "merged":
             return _Projected(merged)
-        return _Projected(solver._Search(deal, (), (merged,),
+        return _Projected(search.Search(deal, (), (merged,),
                                          groups=((0, 1, 2),)))
     return solver._search_position(pos, factory)[1] is not None
 

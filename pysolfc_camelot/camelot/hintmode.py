@@ -21,8 +21,8 @@ PERFECT_BUDGET = {"hint": 0.1, "demo": 3.0}
 
 
 def choose_move(position, mode, for_demo=False):
-    from . import hints
+    from . import hints, perfect
     if mode == "perfect":
-        return hints.perfect_move(
+        return perfect.perfect_move(
             position, PERFECT_BUDGET["demo" if for_demo else "hint"])
     return hints.fair_move(position)

@@ -1,14 +1,13 @@
-"""Hints: perfect (knows the stock order), fair (only what the player sees)
-and the greedy baseline of the benchmark."""
+"""Camelot's hints on the rules model: the fair hint (only what the player
+sees), the heuristic move (no search) and the greedy baseline of the
+benchmark.  The perfect hint, which reads the stock order, is perfect.py."""
 import hashlib
 import random
 import time
 
 from ..cards import rank_of
-from .rules import Position, is_face
-from .solver import FACE_CLASS, SLOT_CLASS, solve, solve_siblings
-
-MIDDLE = 3
+from .rules import FACE_CLASS, MIDDLE, SLOT_CLASS, Position, is_face
+from .solver import solve, solve_siblings
 
 
 def _faces_unseen(pos):
@@ -61,32 +60,6 @@ def greedy_move(position):
             return (1, SLOT_CLASS[m.a] != MIDDLE, m.a)
         return (2,)
     return min(moves, key=key)
-
-
-# The last winning line found, as {position key: its next move}: following
-# a perfect hint then costs no search at all.
-_line = {}
-
-
-def _key(pos):
-    return (pos.stock, pos.waste, tuple(pos.tableau), pos.phase)
-
-
-def perfect_move(position, budget_seconds=0.1):
-    """The first move of a winning line (uses the real stock order); when
-    the position is lost or the budget runs out, the heuristic move."""
-    move = _line.get(_key(position))
-    if move is not None:
-        return move
-    res = solve(position, budget_seconds=budget_seconds)
-    if res.winnable and res.moves:
-        _line.clear()
-        p = position.copy()
-        for m in res.moves:
-            _line[_key(p)] = m
-            p.play(m)
-        return res.moves[0]
-    return heuristic_move(position)
 
 
 # -- fair hints ---------------------------------------------------------------

@@ -28,6 +28,14 @@ FACE_SLOTS = {KING: KING_SLOTS, QUEEN: QUEEN_SLOTS, JACK: JACK_SLOTS}
 SLOT_FACE = tuple(next((r for r, ss in FACE_SLOTS.items() if s in ss), None)
                   for s in range(N_SLOTS))
 MAX_SCORE = 40          # every number card removed
+# The four slot classes (the solver's and the hints' view of the tableau,
+# whose slots of one class are interchangeable): 0 corners (kings), 1
+# queen slots, 2 jack slots, 3 the middle (number cards only).
+CLASS_SLOTS = (KING_SLOTS, QUEEN_SLOTS, JACK_SLOTS, MIDDLE_SLOTS)
+SLOT_CLASS = tuple(next(x for x, ss in enumerate(CLASS_SLOTS) if s in ss)
+                   for s in range(N_SLOTS))
+FACE_CLASS = {KING: 0, QUEEN: 1, JACK: 2}      # face rank -> its class
+MIDDLE = 3
 
 
 def is_face(card) -> bool:
@@ -110,6 +118,10 @@ class Position:
         return isinstance(other, Position) and all(
             getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
+    def key(self) -> tuple:
+        """The whole position as a hashable tuple."""
+        return (self.stock, self.waste, tuple(self.tableau), self.phase)
+
     def describe(self) -> str:
         """The position as the command line shows it."""
         return repr(self)
@@ -128,9 +140,6 @@ class Position:
     @property
     def score(self) -> int:
         return len(self.removed)
-
-    def empty_slots(self):
-        return [s for s, c in enumerate(self.tableau) if c is None]
 
     def is_full(self) -> bool:
         return None not in self.tableau

@@ -10,7 +10,7 @@ automatic deal, whatever PySolFC's Autodrop/Autodeal options say.
 
 Hints, the demo and Assist > Solver think off PySolFC's event loop
 (pysol_solver: a worker thread, a child process for the Solver dialog):
-fair hints by default (hints.hint_move), perfect ones (the solver's
+fair hints by default (hints.fair_move), perfect ones (the solver's
 winning line) once the player clicks the "Hints: fair" label.
 """
 from pickle import UnpicklingError
@@ -224,8 +224,8 @@ def hint_tuple(game, move, level):
 
 
 class Plot_Hint(AbstractHint):
-    """Assist > Hint and the demo: fair (hints.hint_move, a good player's
-    move from what a player sees) or perfect (hints.perfect_move, the
+    """Assist > Hint and the demo: fair (hints.fair_move, a good player's
+    move from what a player sees) or perfect (perfect.perfect_move, the
     solver's winning line), as the player chose.  The search ran in a
     worker (ThePlotClassic.assist_job); here the answer is only read, so
     PySolFC's synchronous call never waits for a search."""
@@ -239,8 +239,8 @@ class Plot_Hint(AbstractHint):
         if not found or move is None or not pos.is_legal(move):
             # No answer (a failed search, already reported): the fair
             # hint, a few milliseconds at most.
-            from .hints import hint_move
-            move = hint_move(pos)
+            from .hints import fair_move
+            move = fair_move(pos)
         if move is not None and pos.is_legal(move):
             self.addHint(50000, *hint_tuple(game, move, self.level))
 

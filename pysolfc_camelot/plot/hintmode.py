@@ -2,8 +2,8 @@
 folder (``plot-classic.json``; see pysolfc_camelot/hintmode.py, shared by
 the games), and the move each mode chooses.
 
-``fair`` (the default, hints.hint_move) sees only what a player sees;
-``perfect`` (hints.perfect_move) reads the order of the face-down stock
+``fair`` (the default, hints.fair_move) sees only what a player sees;
+``perfect`` (perfect.perfect_move) reads the order of the face-down stock
 and follows the solver's winning line.  PLOT_CLASSIC_HINTS=fair|perfect
 overrides the file.
 """
@@ -27,9 +27,9 @@ PERFECT_BUDGET = {"hint": 0.2, "demo": 10.0, "retry": 0.2}
 def choose_move(position, mode, for_demo=False, should_stop=None):
     """The move of a hint (or, ``for_demo``, of a demo step) in ``mode``;
     None when nothing useful is left."""
-    from . import hints
+    from . import hints, perfect
     if mode == "perfect":
-        return hints.perfect_move(
+        return perfect.perfect_move(
             position, PERFECT_BUDGET["demo" if for_demo else "hint"],
             should_stop=should_stop, retry_seconds=PERFECT_BUDGET["retry"])
-    return hints.hint_move(position)
+    return hints.fair_move(position)

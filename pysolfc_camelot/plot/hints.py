@@ -13,24 +13,17 @@ What the fair hint may read (a player's view of the table):
 It never deals in its look-ahead, so the stock order cannot leak into the
 answer: the look-ahead plays only moves between visible cards.
 """
-from .notation import DEAL, RESERVE, STOCK, TABLEAU, WASTE
-from .rules import FULL, Position
+from .notation import DEAL, RESERVE, STOCK, WASTE
+from .rules import FULL, TAB_INDEX, Position
 
-__all__ = ["hint_move", "perfect_move", "greedy_move", "play_policy",
-           "POLICIES"]
-
-_TAB_INDEX = {t: i for i, t in enumerate(TABLEAU)}
+__all__ = ["fair_move", "greedy_move", "play_policy", "POLICIES"]
 
 # Weights of _evaluate (per card or per space) and the cost of one move
 # of a look-ahead line (so that of two equal lines the shorter wins).
-W = dict(reserve=5.0, step=0.01, space_r=0.0, space=1.0, space_end=0.5,
-         waste=3.0, tab=1.0)
+W = dict(reserve=5.0, step=0.01, space=1.0, space_end=0.5, waste=3.0,
+         tab=1.0)
 # Look-ahead depth of the fair hint (moves between visible cards only).
 DEPTH = 4
-
-
-def _rank(card):
-    return card // 4 + 1
 
 
 # -- the greedy baseline ----------------------------------------------------
@@ -81,13 +74,13 @@ def _sensible(pos, moves):
         if dst[0] == "F":
             k = (src, "F")
         elif src == WASTE or (src[0] == "T"
-                              and len(tab[_TAB_INDEX[src]]) == 1):
-            pile = tab[_TAB_INDEX[dst]]
+                              and len(tab[TAB_INDEX[src]]) == 1):
+            pile = tab[TAB_INDEX[dst]]
             k = (src, "T", bool(pile))
             if k in seen:
                 # Keep the shortest pile of the kind.
                 i = seen_at[k]
-                if len(pile) < len(tab[_TAB_INDEX[out[i].dst]]):
+                if len(pile) < len(tab[TAB_INDEX[out[i].dst]]):
                     out[i] = m
                 continue
             seen_at[k] = len(out)
@@ -123,11 +116,10 @@ def _evaluate(pos, stock_left):
     for f in pos.foundations:
         score += len(f)
     v = 100.0 * score
-    restricted = len(pos.foundations[0]) < FULL
-    spaces = sum(1 for t in pos.tableau if not t)
-    if restricted:
-        v += W["space_r"] * spaces
-    else:
+    # Spaces count only once the restriction is over (during it a space
+    # takes nothing but a base-rank card from the waste).
+    if len(pos.foundations[0]) == FULL:
+        spaces = sum(1 for t in pos.tableau if not t)
         v += (W["space"] if stock_left else W["space_end"]) * spaces
     v -= W["reserve"] * len(pos.reserve)
     # Waste: every card below the top is buried.
@@ -164,11 +156,11 @@ def _klass(pos, m):
     if m.dst[0] == "F":
         return 0 if m.src == RESERVE else 1
     if m.src == WASTE:
-        return 2 if pos.tableau[_TAB_INDEX[m.dst]] else 3
+        return 2 if pos.tableau[TAB_INDEX[m.dst]] else 3
     return 4
 
 
-def hint_move(position, depth=DEPTH):
+def fair_move(position, depth=DEPTH):
     """The move a good player would make here, from what a player sees;
     None when nothing useful is left (the stock is empty and no card can
     be banked or leave the waste; the game is then lost).
@@ -211,7 +203,7 @@ def hint_move(position, depth=DEPTH):
 
 # -- playing whole deals ----------------------------------------------------
 
-POLICIES = {"hint": hint_move, "greedy": greedy_move}
+POLICIES = {"hint": fair_move, "greedy": greedy_move}
 
 
 def play_policy(deck, policy, max_moves=2000):
@@ -229,58 +221,3 @@ def play_policy(deck, policy, max_moves=2000):
         pos.play(m)
         moves.append(m)
     return pos.is_won(), moves
-
-
-# -- perfect hints ------------------------------------------------------------
-
-# The last winning line found, as {position key: its next move}: following
-# perfect hints costs one solve per game, not one per move.
-_line = {}
-# The last position whose search found no win (lost, or out of budget).
-_no_win = None
-
-
-def _same_game(pos, earlier):
-    """True when ``pos`` may come from ``earlier`` by play: the same base
-    rank, the stock a tail of its stock, the reserve a bottom part of its
-    reserve, no foundation shorter.  (Cheap; positions of other deals
-    practically never pass while a stock or a reserve is left.)"""
-    if earlier is None or pos.base != earlier.base:
-        return False
-    n, m = len(pos.stock), len(pos.reserve)
-    return n <= len(earlier.stock) and m <= len(earlier.reserve) \
-        and earlier.stock[len(earlier.stock) - n:] == pos.stock \
-        and earlier.reserve[:m] == pos.reserve \
-        and all(len(a) >= len(b) for a, b in zip(pos.foundations,
-                                                   earlier.foundations))
-
-
-def perfect_move(position, budget_seconds=0.1, should_stop=None,
-                 retry_seconds=None):
-    """The next move of a winning line (this one reads the stock order:
-    the solver's hint); when no win is found within ``budget_seconds``
-    (lost, or the budget ran out, or ``should_stop()`` turned True) the
-    fair hint_move.  The line found is kept, so following the hints costs
-    no further search.  Once a search of this deal has found no win, the
-    later positions of the same deal get at most ``retry_seconds`` (when
-    given): a demo on a deal the solver cannot decide then thinks long
-    once, not before every move."""
-    global _no_win
-    move = _line.get(position.key())
-    if move is not None:
-        return move
-    from .solver import solve
-    if retry_seconds is not None and _same_game(position, _no_win):
-        budget_seconds = min(budget_seconds, retry_seconds)
-    res = solve(position, budget_seconds=budget_seconds,
-                should_stop=should_stop)
-    if res.winnable and res.moves:
-        _line.clear()
-        p = position.copy()
-        for m in res.moves:
-            _line[p.key()] = m
-            p = p.after(m)
-        return res.moves[0]
-    if should_stop is None or not should_stop():
-        _no_win = position.copy()
-    return hint_move(position)

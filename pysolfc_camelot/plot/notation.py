@@ -10,9 +10,11 @@ Moves are ``deal`` or ``SRC>DST`` (``stock>X`` stands for ``deal`` then
 import re
 from typing import NamedTuple
 
-from ..cards import NotationError, card_name, format_card, parse_card
+from ..cards import (CARDS_PER_DECK, NotationError, card_name, format_card,
+                     parse_card)
+from ..cards import format_moves  # noqa: F401  (the shared one, named here)
 
-N_CARDS = 104
+N_CARDS = 2 * CARDS_PER_DECK        # two full decks
 STOCK, WASTE, RESERVE = "stock", "waste", "reserve"
 FOUNDATIONS = tuple("F%d" % i for i in range(8))
 TABLEAU = tuple("T%d" % i for i in range(12))
@@ -77,10 +79,6 @@ def parse_move(text: str) -> Move:
 def parse_moves(text: str) -> list:
     """Moves separated by ``;`` or newlines; blank items are skipped."""
     return [parse_move(m) for m in re.split(r"[;\n]", text) if m.strip()]
-
-
-def format_moves(moves) -> str:
-    return "; ".join(str(m) for m in moves)
 
 
 def _times(n: int) -> str:

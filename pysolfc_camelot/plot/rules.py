@@ -27,19 +27,17 @@ from .. import outcome
 from ..outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
 from ..cards import format_card
 from .notation import (DEAL, FOUNDATIONS, PILES, RESERVE, STOCK, TABLEAU,
-                       WASTE, Move, check_deck)
+                       WASTE, Move, N_CARDS, check_deck)
 
 N_FOUNDATIONS = 8
 N_TABLEAU = 12
 N_RESERVE = 13
 FULL = 13               # cards on a full foundation
-N_CARDS = 104
 MAX_SCORE = N_CARDS     # every card on the foundations
 
 __all__ = ["Position", "Move", "DEAL", "IllegalMove", "replay", "MOVES",
            "STOCK", "WASTE", "RESERVE", "FOUNDATIONS", "TABLEAU", "PILES",
-           "PLAYING", "WON", "LOST", "MAX_SCORE", "rank_name", "rank_up",
-           "rank_down"]
+           "PLAYING", "WON", "LOST", "MAX_SCORE", "rank_name", "rank_down"]
 
 # Pile name -> (kind, index).  Kinds: "S" stock, "W" waste, "R" reserve,
 # "F" foundation, "T" tableau.  A dict look-up keeps the hot paths free of
@@ -47,6 +45,8 @@ __all__ = ["Position", "Move", "DEAL", "IllegalMove", "replay", "MOVES",
 _PILE = {STOCK: ("S", 0), WASTE: ("W", 0), RESERVE: ("R", 0)}
 _PILE.update((f, ("F", i)) for i, f in enumerate(FOUNDATIONS))
 _PILE.update((t, ("T", i)) for i, t in enumerate(TABLEAU))
+# A tableau pile's name -> its index in Position.tableau.
+TAB_INDEX = {t: i for i, t in enumerate(TABLEAU)}
 
 # Every move with a meaning, in the fixed order of legal_moves(True):
 # deal; sources waste, reserve, T0..T11, each to F0..F7 then T0..T11; then
@@ -73,11 +73,6 @@ _DECODE = {m: _PILE[m.src] + _PILE[m.dst]
 
 def rank_name(rank: int) -> str:
     return "A23456789TJQK"[rank - 1]
-
-
-def rank_up(rank: int) -> int:
-    """One rank higher, round the corner (K -> A)."""
-    return rank % 13 + 1
 
 
 def rank_down(rank: int) -> int:

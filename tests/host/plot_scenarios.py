@@ -623,7 +623,7 @@ def hint_move_of(game, h):
 
 
 def scenario_hints_are_legal_moves(app):
-    """Fair hints (the default) are hints.hint_move's moves, from what the
+    """Fair hints (the default) are hints.fair_move's moves, from what the
     player sees, and each is a legal move PySolFC takes."""
     from pysolfc_camelot.plot import hints
     quiet(app)
@@ -638,7 +638,7 @@ def scenario_hints_are_legal_moves(app):
         h = ready_hint(app, game)
         if not h:
             break
-        assert hint_move_of(game, h) == hints.hint_move(pos), steps
+        assert hint_move_of(game, h) == hints.fair_move(pos), steps
         follow(game, h)
         assert game.position() != pos
         steps += 1

@@ -549,10 +549,10 @@ def scenario_demo_stopped_while_thinking(app):
     player stops it meanwhile: nothing is played, then or later.  (The
     demo reschedules itself with after_idle, so the stop comes from a
     timer, as a click would come from the event loop.)"""
-    from pysolfc_camelot.camelot import hints
+    from pysolfc_camelot.camelot import perfect
     quiet(app)
     app.opt.timeouts["demo"] = 0.0
-    hints._line.clear()
+    perfect._line.clear()
     game = new_deal(app, SLOW_DECK)
     game.hint_mode = "perfect"
     seen = {}
