@@ -10,7 +10,7 @@ follows undo, redo, save and load by itself (PySolFC keeps and saves that
 history), and nothing of ours goes into a save.
 
 The analysis (analysis.py through review.py) runs in a search process of
-its own (pysol_solver.process_job; in a worker thread where no child can
+its own (search_process.process_job; in a worker thread where no child can
 start), never on the event loop; the table text shows how long it has run,
 and W or a click stops it.  Its answer comes in one of PySolFC's message
 dialogs, in the player's language: whether the deal could be won, the
@@ -40,9 +40,9 @@ import sys
 import time
 from typing import NamedTuple
 
-from . import pysol_common, review, table_texts, toolkit
+from . import review, table_texts, test_hooks, toolkit
 from .accessibility import bind_keys, unbind_keys
-from .pysol_solver import POLL_MS, Task, can_fork, process_job
+from .search_process import POLL_MS, Task, can_fork, process_job
 from .texts import language, tr
 
 REVIEW_KEY = "w"
@@ -384,7 +384,7 @@ class PostMortemGame:
 
     @staticmethod
     def _review_budget():
-        return pysol_common.review_budget(review.BUDGET_SECONDS)
+        return test_hooks.review_budget(review.BUDGET_SECONDS)
 
     def review_cancel(self):
         run, self._review_run = self._review_run, None
@@ -541,7 +541,7 @@ class PostMortemGame:
     def _review_write_state(self, **more):
         """CAMELOT_TEST_STATE_FILE + ".review": what this module shows
         (tests only; nothing when the variable is not set)."""
-        if not pysol_common.test_state_wanted() or self._review_text is None:
+        if not test_hooks.test_state_wanted() or self._review_text is None:
             return
         c = self.canvas
         record = self._review_done[0] if self._review_done else None
@@ -563,4 +563,4 @@ class PostMortemGame:
                 "numbers": record.numbers},
             "dialog": None, "arrow": None, "time": time.time()}
         state.update(more)
-        pysol_common.write_test_state(state, suffix=STATE_SUFFIX)
+        test_hooks.write_test_state(state, suffix=STATE_SUFFIX)

@@ -30,7 +30,7 @@ that is.
 
 Keys are namespaced: ``camelot.*`` for Camelot (camelot/game.py),
 ``plot.*`` for The Plot (plot/game.py), ``solver.*`` for the Solver dialog
-every game of this package shares (pysol_solver.py).  A new game adds its
+every game of this package shares (solver_search.py).  A new game adds its
 own ``<game>.*`` keys to ``EN`` and, in the same place, to every other
 table; ``tests/test_texts.py`` then checks that no language lacks a key,
 has one too many, changes a placeholder or leaves a text in English, and
