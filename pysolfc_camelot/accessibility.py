@@ -50,7 +50,9 @@ def game_key(game, event, action):
     if game.demo or game.pause or getattr(game, "preview", 0) > 1:
         menubar = getattr(game.app, "menubar", None)
         handler = getattr(menubar, "_keyPressHandler", None)
-        return handler(event) if handler is not None else None
+        if handler is None or not getattr(event, "keysym", None):
+            return None                 # (a call without a key event)
+        return handler(event)
     action()
     return "break"
 
@@ -58,7 +60,8 @@ def game_key(game, event, action):
 class AccessibleGame:
     """Mixin for our Game classes, listed before ``Game``.  The game
     provides ``game_speech()``, ``hint_label()`` (the label's text) and
-    ``_toggleHintMode()``; each stack may provide ``speech()``."""
+    ``_toggleHintMode()`` (AssistedGame's); each stack may provide
+    ``speech()``."""
 
     _key_bindings = ()
 

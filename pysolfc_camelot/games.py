@@ -19,7 +19,7 @@ Every game is a subpackage with the same parts under the same names:
 ``solver.py``       the exact solver: ``solve(position, budget_seconds)``
 ``hints.py``        the fair and greedy hints on the rules model
 ``hintmode.py``     the game's settings file (``SETTINGS_FILE``)
-``solve_worker.py`` the search process behind hints, demo and Solver
+``search_worker.py`` the search process behind hints, demo and Solver
 ``game.py``         the thin PySolFC adapter: ``register(rules_filename)``
 ==================  ====================================================
 

@@ -3,14 +3,11 @@
 
 The key W, or a click on the table text that names it, asks the exact
 solver where the game was lost.  The game is read from PySolFC's own
-history (``read_game``): the stacks as they are, each history step undone
-on a copy of the card lists back to the deal, then every step matched to
-the rules moves that lead from one layout to the next.  So the record
-follows undo, redo, save and load by itself (PySolFC keeps and saves that
-history), and nothing of ours goes into a save.
+history (pysol_history.read_game), so the record follows undo, redo, save
+and load by itself, and nothing of ours goes into a save.
 
 The analysis (analysis.py through review.py) runs in a search process of
-its own (pysol_solver.process_job; in a worker thread where no child can
+its own (search_process.process_job; in a worker thread where no child can
 start), never on the event loop; the table text shows how long it has run,
 and W or a click stops it.  Its answer comes in one of PySolFC's message
 dialogs, in the player's language: whether the deal could be won, the
@@ -31,153 +28,26 @@ with or without PySolFC's own stuck notice (Options > Stuck notification).
 
 A game lists the mixin first (before AccessibleGame), sets
 ``review_game`` ("camelot" or "plot"), provides ``position_of(cards,
-phase)`` (the rules position of a layout) and a module-level
-``hint_tuple(game, move, level)``, calls ``review_text_create(x, y,
+phase)`` (the rules position of a layout) and ``hint_tuple(game, move,
+level)`` (as AssistedGame does), calls ``review_text_create(x, y,
 width)`` where the text goes in createGame and ``review_text_update()`` at
 the end of updateText.
 """
-import sys
 import time
-from typing import NamedTuple
 
-from . import pysol_common, review, table_texts, toolkit
-from .accessibility import bind_keys, unbind_keys
-from .pysol_solver import POLL_MS, Task, can_fork, process_job
+from . import review, table_texts, test_hooks, toolkit
+from .accessibility import bind_keys, game_key, unbind_keys
+from .assist import HINT_LEVEL_PLAYER
+from .pysol_history import (UnreadableHistory, history_key, read_game,
+                            same_key)
+from .search_process import POLL_MS, Task, can_fork, process_job
 from .texts import language, tr
 
 REVIEW_KEY = "w"
 # A move name as long as the longest ones, for the table text's room.
 SAMPLE_MOVE = "10\u2666 onto the 10\u2666 of the second pile of the middle row"
 ARROW_DELAY_MS = 150            # from going back to the arrow
-# PySolFC's atomic moves that move no card (flips, saved state and seeds,
-# view updates, round counts): undoing them leaves the layout as it is.
-NO_CARD_MOVES = frozenset((
-    "AFlipMove", "ASingleFlipMove", "AFlipAllMove", "ASaveStateMove",
-    "ASaveSeedMove", "AUpdateStackMove", "ANextRoundMove"))
-# How many rules moves one PySolFC move may hold (a move, then the deal
-# PySolFC's Autodeal makes by itself).
-MAX_RULES_MOVES_PER_STEP = 3
 STATE_SUFFIX = ".review"        # the test state file of this module
-
-
-class UnreadableHistory(ValueError):
-    """PySolFC's history holds a step this module cannot follow."""
-
-
-class GameRecord(NamedTuple):
-    """A game as the analysis reads it."""
-    key: tuple              # see history_key
-    deck: list              # the deal as dealt, first dealt first
-    moves: list             # the rules moves played
-    numbers: list           # PySolFC's move count -> rules moves played
-    positions: list         # the rules position after 0, 1, ... moves
-
-
-def history_key(game):
-    """What the record depends on: PySolFC's move list of this game (a new
-    object for each new game, restart or load), how far along it is and
-    its steps so far (a step replayed differently is a new list)."""
-    moves = game.moves
-    return (moves, moves.index, tuple(moves.history[:moves.index]))
-
-
-def same_key(a, b):
-    return a is not None and b is not None and a[0] is b[0] and \
-        a[1] == b[1] and len(a[2]) == len(b[2]) and \
-        all(x is y for x, y in zip(a[2], b[2]))
-
-
-def _undo_step(piles, atomic):
-    """Undo one of PySolFC's atomic moves on ``piles`` (stack id -> its
-    card list, bottom to top)."""
-    kind = type(atomic).__name__
-    if kind == "AMoveMove":
-        src, dst, n = atomic.from_stack_id, atomic.to_stack_id, \
-            atomic.ncards
-        if len(piles[dst]) < n:
-            raise UnreadableHistory("a move of %d cards from stack %d "
-                                    "does not fit" % (n, dst))
-        piles[src].extend(piles[dst][-n:])
-        del piles[dst][-n:]
-    elif kind == "AFlipAndMoveMove":
-        src, dst = atomic.from_stack_id, atomic.to_stack_id
-        if not piles[dst]:
-            raise UnreadableHistory("stack %d is empty" % dst)
-        piles[src].append(piles[dst].pop())
-    elif kind in ("ATurnStackMove", "NEW_ATurnStackMove"):
-        src, dst = atomic.from_stack_id, atomic.to_stack_id
-        piles[src] = list(reversed(piles[dst]))
-        piles[dst] = []
-    elif kind not in NO_CARD_MOVES:
-        raise UnreadableHistory(kind)
-
-
-def history_layouts(game):
-    """The card lists of every stack (by stack id) after 0, 1, ...,
-    ``moves.index`` of PySolFC's moves, from the table and its history."""
-    piles = [list(stack.cards) for stack in game.allstacks]
-    out = [[list(p) for p in piles]]
-    for step in reversed(game.moves.history[:game.moves.index]):
-        for atomic in reversed(step):
-            _undo_step(piles, atomic)
-        out.append([list(p) for p in piles])
-    out.reverse()
-    return out
-
-
-def _deal_of(name, pos):
-    """The deck (first dealt first) whose deal is ``pos``."""
-    if name == "camelot":
-        return list(pos.stock)
-    return list(pos.reserve) + [pos.foundations[0][0]] + \
-        [t[0] for t in pos.tableau] + list(pos.stock)
-
-
-def _rules_moves(game, pos, layout):
-    """The rules moves (fewest first) that take ``pos`` to the position of
-    ``layout``, and that position."""
-    targets = {}
-
-    def target(phase):
-        if phase not in targets:
-            targets[phase] = game.position_of(lambda s: layout[s.id], phase)
-        return targets[phase]
-    frontier = [(pos, [])]
-    for _depth in range(MAX_RULES_MOVES_PER_STEP + 1):
-        nxt = []
-        for p, seq in frontier:
-            if p == target(getattr(p, "phase", None)):
-                return seq, p
-            for m in p.legal_moves():
-                nxt.append((p.after(m), seq + [m]))
-        frontier = nxt
-    raise UnreadableHistory("a step that is no move of the rules")
-
-
-def read_game(game):
-    """The GameRecord of ``game`` as it stands; UnreadableHistory when its
-    history cannot be followed."""
-    key = history_key(game)
-    layouts = history_layouts(game)
-    rules = sys.modules[type(game).__module__].rules
-    try:
-        start = game.position_of(lambda s: layouts[0][s.id], None)
-        deck = _deal_of(game.review_game, start)
-        if rules.Position.new_game(deck) != start:
-            raise UnreadableHistory("the deal is not where the rules "
-                                    "deal it")
-    except (ValueError, IndexError, AttributeError) as e:
-        raise UnreadableHistory(str(e) or type(e).__name__)
-    pos, moves, numbers, positions = start, [], [0], [start]
-    for layout in layouts[1:]:
-        seq, pos = _rules_moves(game, pos, layout)
-        p = positions[-1]
-        for m in seq:
-            p = p.after(m)
-            positions.append(p)
-        moves.extend(seq)
-        numbers.append(len(moves))
-    return GameRecord(key, deck, moves, numbers, positions)
 
 
 class PostMortemGame:
@@ -331,17 +201,11 @@ class PostMortemGame:
     # -- W or a click --------------------------------------------------------
 
     def _reviewKey(self, event=None):
-        if self.demo or self.pause or getattr(self, "preview", 0) > 1:
-            # PySolFC's own key handler (which this binding replaces for
-            # this key) stops a demo on any key.
-            menubar = getattr(self.app, "menubar", None)
-            handler = getattr(menubar, "_keyPressHandler", None)
-            if event is not None and getattr(event, "keysym", None) and \
-                    handler is not None:
-                return handler(event)
-            return None
+        return game_key(self, event, self._review_act)
+
+    def _review_act(self):
         if self.busy:
-            return "break"
+            return
         action = self._review_offer()[1]
         if action == "stop":
             self.review_cancel()
@@ -351,7 +215,6 @@ class PostMortemGame:
             self.review_take_back(record, v)
         else:
             self.review_start()
-        return "break"
 
     # -- the analysis --------------------------------------------------------
 
@@ -384,7 +247,7 @@ class PostMortemGame:
 
     @staticmethod
     def _review_budget():
-        return pysol_common.review_budget(review.BUDGET_SECONDS)
+        return test_hooks.review_budget(review.BUDGET_SECONDS)
 
     def review_cancel(self):
         run, self._review_run = self._review_run, None
@@ -508,8 +371,7 @@ class PostMortemGame:
         if not self._review_alive() or not same_key(key, history_key(self)) \
                 or self.busy:
             return
-        game_module = sys.modules[type(self).__module__]
-        ncards, src, dst = game_module.hint_tuple(self, move, 0)
+        ncards, src, dst = self.hint_tuple(self, move, HINT_LEVEL_PLAYER)
         if ncards and src is not None and dst is not None:
             sleep = float(self.app.opt.timeouts.get("hint", 1.0))
             self._review_write_state(arrow={
@@ -541,7 +403,7 @@ class PostMortemGame:
     def _review_write_state(self, **more):
         """CAMELOT_TEST_STATE_FILE + ".review": what this module shows
         (tests only; nothing when the variable is not set)."""
-        if not pysol_common.test_state_wanted() or self._review_text is None:
+        if not test_hooks.test_state_wanted() or self._review_text is None:
             return
         c = self.canvas
         record = self._review_done[0] if self._review_done else None
@@ -563,4 +425,4 @@ class PostMortemGame:
                 "numbers": record.numbers},
             "dialog": None, "arrow": None, "time": time.time()}
         state.update(more)
-        pysol_common.write_test_state(state, suffix=STATE_SUFFIX)
+        test_hooks.write_test_state(state, suffix=STATE_SUFFIX)

@@ -5,7 +5,7 @@ player's words.  Pure: no PySolFC import (the PySolFC side is
 post_mortem.py).
 
 * ``request`` / ``answer``: what post_mortem.py sends a search process
-  (``python -m pysolfc_camelot.review``, see pysol_solver.process_job)
+  (``python -m pysolfc_camelot.review``, see search_process.process_job)
   and what it answers: the analysis as JSON, moves in the notation of
   ``replay``.  Where no child process can start, ``answer`` runs in a
   worker thread instead.
@@ -162,5 +162,5 @@ def describe(game, v, positions, numbers, lang=None):
 
 
 if __name__ == "__main__":
-    from .pysol_solver import serve
+    from .search_process import serve
     serve(answer)

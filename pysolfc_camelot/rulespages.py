@@ -14,21 +14,23 @@ languages, as PySolFC wraps its own pages) and the pictures they show,
 ``out/images/*.png``.  The pages refer to ``../../images/...``, which
 resolves both in the source tree and in the built tree.
 ``rules_file(out, game, lang)`` is the absolute path PySolFC gets as
-``GameInfo.rules_filename``; ``choose_language()`` picks the language.
+``GameInfo.rules_filename``; ``choose_language()`` (languages.py) picks
+the language.
 
 Standard library only: this runs inside PySolFC's own interpreter.
 """
 import functools
 import html
-import os
 import re
 import sys
 from pathlib import Path
 
 from . import __version__, games, texts
-
-LANGUAGES = ("en", "ru", "el", "fr")
-DEFAULT_LANGUAGE = "en"
+# The language choice, shared with texts.py (re-exported: the plugin and
+# the tests ask this module).
+from .languages import (DEFAULT_LANGUAGE, LANGUAGES,  # noqa: F401
+                        choose_language, locale_languages,
+                        normalize_language, pysol_language)
 
 
 def percentage(value, language, phrases=None):
@@ -194,93 +196,6 @@ def rules_file(pages_dir, game, language=None):
         language = DEFAULT_LANGUAGE
     return (Path(pages_dir) / PAGES_SUBDIR / game
             / (language + ".html")).resolve()
-
-
-def normalize_language(name):
-    """'ru_RU.UTF-8' -> 'ru'; None for empty, 'C' or 'POSIX'."""
-    name = (name or "").strip().strip("'\"")
-    code = re.split(r"[_.@\-]", name, maxsplit=1)[0].lower()
-    return None if code in ("", "c", "posix") else code
-
-
-def _options_file_language(options_file):
-    """options.language from PySolFC's options.cfg: [general] language."""
-    try:
-        text = Path(options_file).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    section = None
-    for line in text.splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line.startswith("["):
-            section = line.strip("[] ")
-        elif section == "general" and "=" in line:
-            key, value = (s.strip() for s in line.split("=", 1))
-            if key == "language":
-                return value.strip("'\"") or None
-    return None
-
-
-def pysol_language(app=None):
-    """PySolFC's own language option, or None if unset or not in PySolFC.
-
-    PySolFC (3.2 and 3.6) keeps it as ``options.language`` in the user's
-    ``options.cfg`` (in ``mfxutil.getprefdir("PySolFC")``); loading the
-    options copies it to ``pysollib.mygettext.myGettext.language`` before any
-    plugin is loaded, and the running app has it as ``app.opt.language``.
-    The options file is read only as a last resort.  Nothing of pysollib is
-    imported here unless PySolFC has imported it already.
-    """
-    opt = getattr(app, "opt", None)
-    if getattr(opt, "language", None):
-        return opt.language
-    mygettext = sys.modules.get("pysollib.mygettext")
-    language = getattr(getattr(mygettext, "myGettext", None), "language", None)
-    if language:
-        return language
-    mfxutil = sys.modules.get("pysollib.mfxutil")
-    if mfxutil is not None:
-        try:
-            prefdir = mfxutil.getprefdir("PySolFC")
-        except Exception:
-            return None
-        return _options_file_language(os.path.join(prefdir, "options.cfg"))
-    return None
-
-
-_pysol_language = pysol_language     # choose_language's argument hides it
-
-
-def locale_languages(environ=None):
-    """The languages the locale asks for, as Python's gettext reads them:
-    the first set of LANGUAGE, LC_ALL, LC_MESSAGES, LANG; ':' separates
-    choices; a 'C' entry ends the list."""
-    environ = os.environ if environ is None else environ
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(var)
-        if value:
-            wanted = []
-            for entry in value.split(":"):
-                code = normalize_language(entry)
-                if code is None and entry.strip():
-                    break
-                if code:
-                    wanted.append(code)
-            return wanted
-    return []
-
-
-def choose_language(pysol_language=None, environ=None):
-    """PySolFC's language option if we have a page in it, else the locale's
-    first language we have, else English.  pysol_language=None asks PySolFC
-    (see ``pysol_language()``); pass "" to ignore PySolFC's setting."""
-    if pysol_language is None:
-        pysol_language = _pysol_language()
-    wanted = [normalize_language(pysol_language)] + locale_languages(environ)
-    for code in wanted:
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
 
 
 def main(argv=None):

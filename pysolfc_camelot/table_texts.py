@@ -17,7 +17,8 @@ all must fit, so a text never outgrows its place when it changes.
 
 Pure logic on a ``measure`` object (``width(size, text)``,
 ``linespace(size)``); ``TkMeasure`` measures with Tk's fonts, which
-PySolFC's Tk build has.  No PySolFC import.
+PySolFC's Tk build has; ``TableTextsGame``, the games' hooks that call it
+after every rescale.  No PySolFC import at load time.
 """
 
 # Font sizes in points (Tk's positive sizes).  Below READABLE only the
@@ -496,3 +497,31 @@ def _free_place(area, gap, placed, anchor, w, h):
                    for b in placed):
             return left, top
     return None
+
+
+class TableTextsGame:
+    """Mixin for our Game classes (list it first): the hooks by which
+    PySolFC's texts and ours keep fitting the table.  The game provides
+    ``_layoutTexts()``, which sizes and places its own texts for the cards
+    as they are now (through this module) and draws them."""
+
+    def showHelp(self, *args):
+        # A pile's help in the status bar, whole clauses only.
+        super().showHelp(*fit_status_help(self.app, args))
+
+    def showStackDesc(self):
+        # Assist > Piles description: each description inside the table.
+        super().showStackDesc()
+        from pysollib.settings import TOOLKIT
+        if TOOLKIT == "tk":
+            fit_descriptions(
+                self.canvas, self.stackdesc_list, visible_area(
+                    self.canvas, (self.width, self.height)),
+                self.app.images.getSize()[0])
+
+    def resizeGame(self, *args, **kw):
+        # PySolFC rescales the cards and moves every text with them (after
+        # a window resize, Options > Card size, auto scaling switched):
+        # then our texts take their size and place again.
+        super().resizeGame(*args, **kw)
+        self._layoutTexts()

@@ -23,14 +23,14 @@ Programmers::
 ``tr(key, lang=None, n=None, **fields)`` looks the key up in the player's
 language and fills in the fields with ``str.format``; ``n`` picks the
 plural form (and is also there as ``{n}``).  The language is chosen the way
-the rules pages choose theirs (``rulespages.choose_language``): PySolFC's
+the rules pages choose theirs (``languages.choose_language``): PySolFC's
 own language setting, then the locale (``LANGUAGE``, ``LC_ALL``,
 ``LC_MESSAGES``, ``LANG``), then English.  ``language()`` says which one
 that is.
 
 Keys are namespaced: ``camelot.*`` for Camelot (camelot/game.py),
 ``plot.*`` for The Plot (plot/game.py), ``solver.*`` for the Solver dialog
-every game of this package shares (pysol_solver.py).  A new game adds its
+every game of this package shares (solver_search.py).  A new game adds its
 own ``<game>.*`` keys to ``EN`` and, in the same place, to every other
 table; ``tests/test_texts.py`` then checks that no language lacks a key,
 has one too many, changes a placeholder or leaves a text in English, and
@@ -41,8 +41,9 @@ fails loudly in the tests rather than showing up on the table.
 
 Standard library only: this runs inside PySolFC's own interpreter.
 """
+from . import languages
 
-DEFAULT_LANGUAGE = "en"
+DEFAULT_LANGUAGE = languages.DEFAULT_LANGUAGE
 
 
 def _plural_en(n):
@@ -926,9 +927,8 @@ LANGUAGES = tuple(TABLES)
 def language(environ=None):
     """The language our texts speak: PySolFC's language setting if we have
     it, else the locale's first language we have, else English.  The same
-    choice as the rules pages' (``rulespages.choose_language``)."""
-    from . import rulespages
-    lang = rulespages.choose_language(environ=environ)
+    choice as the rules pages' (``languages.choose_language``)."""
+    lang = languages.choose_language(environ=environ)
     return lang if lang in TABLES else DEFAULT_LANGUAGE
 
 

@@ -120,7 +120,7 @@ def canvas_origin(canvas):
     """Where the canvas point (0, 0) is on the screen (root coordinates);
     a canvas point (x, y) is at origin + scale * (x, y) (canvas_scale)."""
     if not is_kivy():
-        from .pysol_common import canvas_origin as tk_origin
+        from .test_hooks import canvas_origin as tk_origin
         return tk_origin(canvas)
     from kivy.core.window import Window
     # Kivy's y axis points up, from the window's bottom; the canvas scales

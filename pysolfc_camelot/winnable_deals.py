@@ -6,8 +6,8 @@ deals with the exact solver and deals only one it proves winnable.
 How a new game goes when the option is on.  PySolFC's ``newGame`` with
 no deal given (File > New game, its key N, the toolbar's New button, a
 game chosen from the menus, PySolFC's start) draws a random deal number
-and deals it, as always.  Then a worker thread (pysol_solver.Task) asks
-the game's search process (its ``solve_worker``, run as a SearchServer)
+and deals it, as always.  Then a worker thread (search_process.Task) asks
+the game's search process (its ``search_worker``, run as a SearchServer)
 to solve that deal and, while it is lost or undecided within the budget
 (states), further numbers drawn from PySolFC's random source
 (``app.gamerandom``, which PySolFC's createRandom draws from).  The first deal proven winnable is
@@ -37,7 +37,7 @@ while the option is on.
 
 A game lists ``WinnableDeals`` first among its bases and provides
 ``winnable_settings`` (its hintmode.SettingsFile), ``winnable_search()``
--> (its solve_worker module, a function deck -> the rules' new game,
+-> (its search_worker module, a function deck -> the rules' new game,
 the budget in states), and ``winnable_label_xy()`` (where the label's
 top-left corner goes, canvas coordinates, after every layout); its
 updateText calls ``showWinnableLabel()`` and its test state includes
@@ -47,10 +47,10 @@ import os
 import time
 import traceback
 
-from . import deals, pysol_common, table_texts
+from . import deals, table_texts, test_hooks
 from .accessibility import bind_keys, game_key, unbind_keys
 from .hintmode import WINNABLE_DEALS
-from .pysol_solver import POLL_MS, SearchServer, Task, can_fork
+from .search_process import POLL_MS, SearchServer, Task, can_fork
 from .texts import tr
 
 WINNABLE_KEY = "o"          # switches the option (named on the label)
@@ -73,7 +73,7 @@ STATUS_TEXT = {WINNABLE: "winnable.deal.winnable",
 def screen_job(seeds, decks, search, server):
     """A Task job: the first of ``seeds`` whose deal the solver proves
     winnable, as ``(seed, tried)``, or ``(None, tried)`` when none is.
-    ``search`` is the game's (solve_worker, new_game, budget_states);
+    ``search`` is the game's (search_worker, new_game, budget_states);
     ``server`` its SearchServer, or None to solve in this thread (a frozen
     PySolFC, where no search process can start)."""
     worker_module, new_game, budget = search
@@ -152,7 +152,7 @@ class WinnableDeals:
                   and self._winnable_label is not None
                   and kw.get("dealer") is None
                   and kw.get("shuffle", True)
-                  and not os.environ.get(pysol_common.TEST_DECK))
+                  and not os.environ.get(test_hooks.TEST_DECK))
         result = super().newGame(random, restart, *args, **kw)
         if screen:
             self._startLooking()
@@ -303,7 +303,7 @@ class WinnableDeals:
             seeds.append(self.app.gamerandom.randrange(
                 FIRST_SEED, PysolRandom.MAX_SEED))
         search = self.winnable_search()
-        forced = os.environ.get(pysol_common.TEST_WINNABLE_STATES)
+        forced = os.environ.get(test_hooks.TEST_WINNABLE_STATES)
         if forced:
             search = search[:2] + (int(forced),)
         server = None

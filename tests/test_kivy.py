@@ -395,9 +395,9 @@ def test_tap_and_tap_as_on_android(game, pysolfc_host, display, artifacts,
 ANDROID_CHECK = """
 import sys
 from pysollib import settings
-from pysolfc_camelot import pysol_solver, toolkit
+from pysolfc_camelot import search_process, toolkit
 settings.TOOLKIT = sys.argv[1]
-print(toolkit.is_kivy(), toolkit.is_android(), pysol_solver.can_fork())
+print(toolkit.is_kivy(), toolkit.is_android(), search_process.can_fork())
 """
 
 

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What both PySolFC adapters share, without PySolFC: card ids of one and
-two decks (game_cards) and the test-only hooks (pysol_common)."""
+two decks (game_cards) and the test-only hooks (test_hooks)."""
 import json
 from collections import namedtuple
 
 import pytest
 
-from pysolfc_camelot import pysol_common
+from pysolfc_camelot import test_hooks
 from pysolfc_camelot.cards import format_card, parse_card
 from pysolfc_camelot.game_cards import card_for_id, card_of
 from pysolfc_camelot.plot.notation import format_deck, parse_deck
@@ -40,12 +40,12 @@ def test_card_ids_of_two_decks():
 
 def test_forced_order_deals_the_listed_deck(monkeypatch):
     cards = pysol_cards(2)
-    monkeypatch.delenv(pysol_common.TEST_DECK, raising=False)
-    assert pysol_common.forced_order(cards, card_of, parse_deck) is cards
+    monkeypatch.delenv(test_hooks.TEST_DECK, raising=False)
+    assert test_hooks.forced_order(cards, card_of, parse_deck) is cards
     deck = [card_for_id(i) for i in range(103, -1, -1)]
     deck[0], deck[50] = deck[50], deck[0]
-    monkeypatch.setenv(pysol_common.TEST_DECK, format_deck(deck))
-    order = pysol_common.forced_order(cards, card_of, parse_deck)
+    monkeypatch.setenv(test_hooks.TEST_DECK, format_deck(deck))
+    order = test_hooks.forced_order(cards, card_of, parse_deck)
     # the same 104 objects, dealt from the end: the first listed last
     assert sorted(c.id for c in order) == list(range(104))
     assert [card_of(c) for c in reversed(order)] == deck
@@ -53,12 +53,12 @@ def test_forced_order_deals_the_listed_deck(monkeypatch):
 
 def test_test_state_file(monkeypatch, tmp_path):
     path = tmp_path / "state.json"
-    monkeypatch.delenv(pysol_common.TEST_STATE_FILE, raising=False)
-    assert not pysol_common.test_state_wanted()
-    pysol_common.write_test_state({"a": 1})
+    monkeypatch.delenv(test_hooks.TEST_STATE_FILE, raising=False)
+    assert not test_hooks.test_state_wanted()
+    test_hooks.write_test_state({"a": 1})
     assert not path.exists()
-    monkeypatch.setenv(pysol_common.TEST_STATE_FILE, str(path))
-    assert pysol_common.test_state_wanted()
-    pysol_common.write_test_state({"a": [1, parse_card("TD")]})
+    monkeypatch.setenv(test_hooks.TEST_STATE_FILE, str(path))
+    assert test_hooks.test_state_wanted()
+    test_hooks.write_test_state({"a": [1, parse_card("TD")]})
     assert json.loads(path.read_text()) == {"a": [1, parse_card("TD")]}
     assert not (tmp_path / "state.json.tmp").exists()

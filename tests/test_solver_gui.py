@@ -77,7 +77,7 @@ def searches(probe):
     """The Solver dialog's search processes among PySolFC's children (the
     hints' search server, ``--server``, is not one)."""
     return [c for c in probe["children"]
-            if "solve_worker" in c and "--server" not in c]
+            if "search_worker" in c and "--server" not in c]
 
 
 class Pysol:

@@ -157,13 +157,13 @@ def test_solver_dialog_seconds_in_the_players_language(outside_pysolfc,
     a decimal comma where the language writes one, and the number kept
     on the unit's line (no-break space in ru and fr)."""
     import hostenv as H
-    from pysolfc_camelot import pysol_solver
+    from pysolfc_camelot import search_process, solver_search
     outside_pysolfc.setenv("LANGUAGE", lang)
-    task = pysol_solver.Task(lambda should_stop, progress: None)
+    task = search_process.Task(lambda should_stop, progress: None)
     H.wait_for(lambda: task.done, what="the task's end")
     task.started = task.finished - 12.34
     seconds = "12.3" if lang == "en" else "12,3"
-    assert pysol_solver.SolverBase._seconds(task) == tr(
+    assert solver_search.Solver._seconds(task) == tr(
         "solver.seconds", lang=lang, seconds=seconds)
     assert seconds in tr("solver.gave_up", lang=lang, seconds=seconds)
     if lang in ("ru", "fr"):

@@ -379,9 +379,9 @@ def test_screening_deals_the_first_winnable_deal(game):
     passed over, the first winnable one is chosen; a budget that decides
     nothing chooses none; a stop ends it."""
     import importlib
-    from pysolfc_camelot import pysol_solver, winnable_deals
+    from pysolfc_camelot import search_process, winnable_deals
     pkg, decks = GAMES[game][:2]
-    worker = importlib.import_module(pkg.__name__ + ".solve_worker")
+    worker = importlib.import_module(pkg.__name__ + ".search_worker")
     rules = importlib.import_module(pkg.__name__ + ".rules")
     search = (worker, rules.Position.new_game, 50000)
     n = FIRST_TEST_DEAL
@@ -392,7 +392,7 @@ def test_screening_deals_the_first_winnable_deal(game):
     while solve(game, seeds[-1]) is not True:
         seeds.append(seeds[-1] + 1)
     assert game == "plot" or len(seeds) >= 2, seeds
-    server = pysol_solver.SearchServer(worker.__name__)
+    server = search_process.SearchServer(worker.__name__)
     try:
         for srv in (server, None):      # a search process, and in-thread
             job = winnable_deals.screen_job(seeds, decks, search, srv)

@@ -17,16 +17,18 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
-from .. import pysol_common, table_texts, toolkit
+from .. import table_texts, test_hooks, toolkit
 from ..accessibility import AccessibleGame
+from ..assist import HINT_LEVEL_DEMO, AssistedGame
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
 from ..post_mortem import PostMortemGame
-from ..pysol_solver import AssistedGame, SolverBase
+from ..solver_search import Solver
+from ..table_texts import TableTextsGame
 from ..texts import rules_broken, tr
 from ..winnable_deals import WinnableDeals
 from . import GAME_ID, GAME_NAME, hintmode, rules
-from .notation import DEAL, Move, parse_move
+from .notation import DEAL, Move
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "damaged file" dialog instead of being half loaded.
 SAVE_TAG = "camelot-plus/1"
@@ -174,7 +176,8 @@ def hint_tuple(game, move, level):
     s = game.s
     if move.kind == "deal":
         # The demo deals on a 0-card hint; a player's hint is an arrow.
-        return (0, s.talon, None) if level >= 2 else (1, s.talon, s.waste)
+        return (0, s.talon, None) if level >= HINT_LEVEL_DEMO \
+            else (1, s.talon, s.waste)
     if move.kind == "place":
         return (1, s.waste, s.rows[move.a])
     if move.kind == "remove":
@@ -184,43 +187,27 @@ def hint_tuple(game, move, level):
 
 class Camelot_Hint(AbstractHint):
     """Assist > Hint and the demo: fair or perfect, as the player chose.
-    The search ran in a worker thread (CamelotPlus.assist_job); here the
+    The search ran in a worker thread (AssistedGame.assist_job); here the
     answer is only read, so PySolFC's synchronous call never waits."""
 
     def computeHints(self):
-        game = self.game
-        pos = game.position()
-        if pos.status() != rules.PLAYING:
-            return
-        found, move = game.assist_answer(self.level)
-        if not found or move is None or not pos.is_legal(move):
-            from .hints import heuristic_move   # instant, never searches
-            move = heuristic_move(pos)
+        move = self.game.assist_move(self.level)
         if move is not None:
-            self.addHint(50000, *hint_tuple(game, move, self.level))
-
-
-class Camelot_Solver(SolverBase):
-    """Assist > Solver: solve the deal with the real stock order, then play
-    the winning line.  The search runs in a child process where one can
-    start, else in a worker thread (SolverBase); Max iterations in the
-    dialog bounds the canonical states it expands."""
-
-    def hint_tuple(self, move):
-        return hint_tuple(self.game, move, 3)
-
-    def search_module(self):
-        from . import solve_worker
-        return solve_worker
+            self.addHint(50000, *hint_tuple(self.game, move, self.level))
 
 
 # ------------------------------------------------------------------ game
 
-class CamelotPlus(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame, Game):
+class CamelotPlus(TableTextsGame, PostMortemGame, WinnableDeals,
+                  AccessibleGame, AssistedGame, Game):
     Hint_Class = Camelot_Hint
-    Solver_Class = Camelot_Solver
+    # Assist > Solver: solve the deal with the real stock order, then play
+    # the winning line; Max iterations bounds the canonical states.
+    Solver_Class = Solver
+    hint_tuple = staticmethod(hint_tuple)
     GAME_VERSION = 1
     review_game = "camelot"         # What went wrong (post_mortem.py)
+    hint_setting = hintmode.SETTING
     winnable_settings = hintmode.SETTING.file
 
     phase = 1           # the rules model's phase; undo and saves keep it
@@ -268,26 +255,8 @@ class CamelotPlus(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame, G
         return lay
 
     # -- our texts: sized and placed for the cards as they are now ------
-    # (table_texts.py says how; here is only where this game has room.)
-
-    def showHelp(self, *args):
-        # A pile's help in the status bar, whole clauses only.
-        super().showHelp(*table_texts.fit_status_help(self.app, args))
-
-    def showStackDesc(self):
-        # Assist > Piles description: each description inside the table.
-        super().showStackDesc()
-        if TOOLKIT == "tk":
-            table_texts.fit_descriptions(
-                self.canvas, self.stackdesc_list, table_texts.visible_area(
-                    self.canvas, (self.width, self.height)),
-                self.app.images.getSize()[0])
-
-    def resizeGame(self, *args, **kw):
-        # PySolFC rescales the cards and moves every text with them: then
-        # our texts take their size and place again.
-        super().resizeGame(*args, **kw)
-        self._layoutTexts()
+    # (table_texts.py says how, and calls this after every rescale; here
+    # is only where this game has room.)
 
     def _layoutTexts(self):
         """Size and place every text of ours for the table as it is now:
@@ -363,7 +332,7 @@ class CamelotPlus(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame, G
 
     def _shuffleHook(self, cards):
         # Tests may fix the deal; the first card listed is dealt first.
-        return pysol_common.forced_order(cards, card_of, parse_deck)
+        return test_hooks.forced_order(cards, card_of, parse_deck)
 
     # -- the rules model, asked for everything ---------------------------
 
@@ -468,38 +437,23 @@ class CamelotPlus(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame, G
         x, y = self.canvas.coords(self.texts.info.id)[:2]
         return x, y + self.app.images.getSize()[1]
 
+    def search_worker(self):
+        from . import search_worker
+        return search_worker
+
     def winnable_search(self):
-        from . import solve_worker
-        return solve_worker, rules.Position.new_game, WINNABLE_BUDGET_STATES
+        return (self.search_worker(), rules.Position.new_game,
+                WINNABLE_BUDGET_STATES)
 
-    def _toggleHintMode(self, event=None):
-        self.hint_mode = hintmode.toggle(self.app, self.hint_mode)
-        self.hints.list = None
-        self.updateText()
+    def assist_key(self, pos):
+        return pos.stock, pos.waste, tuple(pos.tableau), pos.phase
 
-    def assist_job(self, level):
-        """The search behind a hint (level 0, 1) or a demo move (2): its
-        key and the job AssistedGame runs in a worker thread, which asks
-        this game's search server (a child process)."""
-        pos, mode, for_demo = self.position(), self.hint_mode, level >= 2
-        key = (mode, for_demo and mode == "perfect", pos.stock, pos.waste,
-               tuple(pos.tableau), pos.phase)
-
-        from . import solve_worker
-        server = self.assist_server(solve_worker.__name__)
-
-        def job(should_stop, progress):
-            if pos.status() != rules.PLAYING:
-                return None
-            if server is None:          # no child process here: in-thread
-                return hintmode.choose_move(pos, mode, for_demo=for_demo)
-            move = server.ask(solve_worker.position_request(
-                pos, kind="hint", mode=mode, for_demo=for_demo), should_stop)
-            return None if move is None else parse_move(move)
-        return key, job
+    def quick_move(self, pos):
+        from .hints import heuristic_move   # instant, never searches
+        return heuristic_move(pos)
 
     def _writeTestState(self, pos):
-        if not pysol_common.test_state_wanted():
+        if not test_hooks.test_state_wanted():
             return
         c, s = self.canvas, self.s
         state = {
@@ -530,7 +484,7 @@ class CamelotPlus(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame, G
             "canvas_scale": toolkit.canvas_scale(c),
         }
         state.update(self.winnable_test_state())
-        pysol_common.write_test_state(state)
+        test_hooks.write_test_state(state)
 
     # -- undo, redo, save and load -------------------------------------------
 

@@ -9,9 +9,9 @@ automatic moves to the foundations, no automatic filling of spaces and no
 automatic deal, whatever PySolFC's Autodrop/Autodeal options say.
 
 Hints, the demo and Assist > Solver think off PySolFC's event loop
-(pysol_solver: a worker thread, a child process for the Solver dialog):
-fair hints by default (hints.fair_move), perfect ones (the solver's
-winning line) once the player clicks the "Hints: fair" label.
+(assist.py, solver_search.py: a worker thread asking a search process):
+fair hints by default, perfect ones (the solver's winning line) once the
+player clicks the "Hints: fair" label.
 """
 from pickle import UnpicklingError
 
@@ -25,17 +25,19 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
-from .. import pysol_common, table_texts, toolkit
+from .. import table_texts, test_hooks, toolkit
 from ..accessibility import AccessibleGame
+from ..assist import HINT_LEVEL_DEMO, AssistedGame
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
 from ..post_mortem import PostMortemGame
-from ..pysol_solver import AssistedGame, SolverBase
+from ..solver_search import Solver
+from ..table_texts import TableTextsGame
 from ..texts import rules_broken, tr
 from ..winnable_deals import WinnableDeals
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
-                       Move, parse_deck, parse_move)
+                       Move, parse_deck)
 
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "Load game error" dialog instead of being half loaded.
@@ -79,17 +81,22 @@ class Plot_Talon(WasteTalonStack):
         return tr("plot.speech.stock", n=len(self.cards))
 
 
-class Plot_Waste(WasteStack):
-    pile = WASTE
-    getBottomImage = WasteStack._getReserveBottomImage  # an outline
+class Plot_Pile:
+    """Mixin for a pile whose top card the player may take where the rules
+    allow, and which only the rules say what may come onto."""
 
     def acceptsCards(self, from_stack, cards):
-        # Only a deal brings a card here; PySolFC asks this when it shows
-        # a "deal" hint as an arrow from the stock.
         return self.game.accepts(from_stack, self)
 
     def canMoveCards(self, cards):
         return self.game.canMoveFrom(self, cards)
+
+
+class Plot_Waste(Plot_Pile, WasteStack):
+    # Only a deal brings a card here (PySolFC asks acceptsCards when it
+    # shows a "deal" hint as an arrow from the stock).
+    pile = WASTE
+    getBottomImage = WasteStack._getReserveBottomImage  # an outline
 
     def getHelp(self):
         return tr("plot.help.waste")
@@ -99,18 +106,12 @@ class Plot_Waste(WasteStack):
                                         n=len(self.cards)), self)
 
 
-class Plot_Reserve(OpenStack):
+class Plot_Reserve(Plot_Pile, OpenStack):
     """The reserve: one squared pile, face up, its top card playable."""
     pile = RESERVE
 
     def __init__(self, x, y, game):
         OpenStack.__init__(self, x, y, game, max_accept=0, max_move=1)
-
-    def acceptsCards(self, from_stack, cards):
-        return self.game.accepts(from_stack, self)
-
-    def canMoveCards(self, cards):
-        return self.game.canMoveFrom(self, cards)
 
     def updateText(self, *args, **kw):
         OpenStack.updateText(self, *args, **kw)
@@ -219,54 +220,37 @@ def hint_tuple(game, move, level):
     which PySolFC's demo deals with, for the demo."""
     s = game.s
     if move.src == STOCK:
-        return (0, s.talon, None) if level >= 2 else (1, s.talon, s.waste)
+        return (0, s.talon, None) if level >= HINT_LEVEL_DEMO \
+            else (1, s.talon, s.waste)
     return (1, game.stackFor(move.src), game.stackFor(move.dst))
 
 
 class Plot_Hint(AbstractHint):
-    """Assist > Hint and the demo: fair (hints.fair_move, a good player's
-    move from what a player sees) or perfect (perfect.perfect_move, the
-    solver's winning line), as the player chose.  The search ran in a
-    worker (ThePlotClassic.assist_job); here the answer is only read, so
-    PySolFC's synchronous call never waits for a search."""
+    """Assist > Hint and the demo: fair (a good player's move from what a
+    player sees) or perfect (the solver's winning line), as the player
+    chose.  The search ran in a worker (AssistedGame.assist_job); here the
+    answer is only read, so PySolFC's synchronous call never waits for a
+    search."""
 
     def computeHints(self):
-        game = self.game
-        pos = game.position()
-        if pos is None or pos.status() != rules.PLAYING:
-            return
-        found, move = game.assist_answer(self.level)
-        if not found or move is None or not pos.is_legal(move):
-            # No answer (a failed search, already reported): the fair
-            # hint, a few milliseconds at most.
-            from .hints import fair_move
-            move = fair_move(pos)
-        if move is not None and pos.is_legal(move):
-            self.addHint(50000, *hint_tuple(game, move, self.level))
-
-
-class Plot_Solver(SolverBase):
-    """Assist > Solver: solve the deal with the real stock order (the exact
-    solver, solver.py), then play the winning line.  The search runs in a
-    child process where one can start, else in a worker thread
-    (SolverBase); Max iterations in the dialog bounds the canonical
-    states it expands."""
-
-    def hint_tuple(self, move):
-        return hint_tuple(self.game, move, 3)
-
-    def search_module(self):
-        from . import solve_worker
-        return solve_worker
+        move = self.game.assist_move(self.level)
+        if move is not None:
+            self.addHint(50000, *hint_tuple(self.game, move, self.level))
 
 
 # ------------------------------------------------------------------ game
 
-class ThePlotClassic(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame, Game):
+class ThePlotClassic(TableTextsGame, PostMortemGame, WinnableDeals,
+                     AccessibleGame, AssistedGame, Game):
     Hint_Class = Plot_Hint
-    Solver_Class = Plot_Solver
+    # Assist > Solver: solve the deal with the real stock order (the exact
+    # solver), then play the winning line; Max iterations bounds the
+    # canonical states.
+    Solver_Class = Solver
+    hint_tuple = staticmethod(hint_tuple)
     GAME_VERSION = 1
     review_game = "plot"            # What went wrong (post_mortem.py)
+    hint_setting = hintmode.SETTING
     winnable_settings = hintmode.SETTING.file
 
     def createGame(self):
@@ -333,27 +317,8 @@ class ThePlotClassic(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame
         return lay
 
     # -- our texts: sized and placed for the cards as they are now ------
-    # (table_texts.py says how; here is only where this game has room.)
-
-    def showHelp(self, *args):
-        # A pile's help in the status bar, whole clauses only.
-        super().showHelp(*table_texts.fit_status_help(self.app, args))
-
-    def showStackDesc(self):
-        # Assist > Piles description: each description inside the table.
-        super().showStackDesc()
-        if TOOLKIT == "tk":
-            table_texts.fit_descriptions(
-                self.canvas, self.stackdesc_list, table_texts.visible_area(
-                    self.canvas, (self.width, self.height)),
-                self.app.images.getSize()[0])
-
-    def resizeGame(self, *args, **kw):
-        # PySolFC rescales the cards and moves every text with them (after
-        # a window resize, Options > Card size, auto scaling switched):
-        # then our texts take their size and place again.
-        super().resizeGame(*args, **kw)
-        self._layoutTexts()
+    # (table_texts.py says how, and calls this after every rescale; here
+    # is only where this game has room.)
 
     def _textForms(self):
         """{key: (its forms, best first: each the strings it may show)}."""
@@ -469,7 +434,7 @@ class ThePlotClassic(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame
         table_texts.show(self.canvas, stack.texts.ncards, placed, text)
 
     def _shuffleHook(self, cards):
-        return pysol_common.forced_order(cards, card_of, parse_deck)
+        return test_hooks.forced_order(cards, card_of, parse_deck)
 
     def startGame(self):
         # The order of the rules (Position.new_game): 13 cards to the
@@ -605,7 +570,7 @@ class ThePlotClassic(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame
         hints = self.hint_label()
         show("hints", self.texts.misc, hints, hints.split("\n")[0])
         self.showWinnableLabel()
-        if pysol_common.test_state_wanted():
+        if test_hooks.test_state_wanted():
             self._writeTestState(pos)
         self.review_text_update()
 
@@ -642,40 +607,27 @@ class ThePlotClassic(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame
         x, y = self.canvas.coords(self.texts.misc.id)[:2]
         return x, y + 0.75 * self.app.images.getSize()[1]
 
+    def search_worker(self):
+        from . import search_worker
+        return search_worker
+
     def winnable_search(self):
-        from . import solve_worker
-        return solve_worker, rules.Position.new_game, WINNABLE_BUDGET_STATES
+        return (self.search_worker(), rules.Position.new_game,
+                WINNABLE_BUDGET_STATES)
 
-    def _toggleHintMode(self, event=None):
-        """A click on the hint label: fair <-> perfect, kept for the next
-        start (hintmode.py)."""
-        self.hint_mode = hintmode.toggle(self.app, self.hint_mode)
-        self.hints.list = None
-        self.updateText()
+    def assist_key(self, pos):
+        return pos.key()
 
-    def assist_job(self, level):
-        """The search behind a hint (level 0, 1) or a demo move (2): its
-        key and the job AssistedGame runs off the event loop.  A perfect
-        demo gets a larger budget than a player's hint (hintmode.py)."""
-        pos, mode, for_demo = self.position(), self.hint_mode, level >= 2
-        key = (mode, for_demo and mode == "perfect",
-               None if pos is None else pos.key())
-        from . import solve_worker
-        # This game's search server (a child process keeping the winning
-        # line perfect hints follow); None where no child can start: the
-        # search then runs in the worker thread itself.
-        server = self.assist_server(solve_worker.__name__)
+    def quick_move(self, pos):
+        # The fair hint, a few milliseconds at most.
+        from .hints import fair_move
+        return fair_move(pos)
 
-        def job(should_stop, progress):
-            if pos is None or pos.status() != rules.PLAYING:
-                return None
-            if server is None:
-                return hintmode.choose_move(pos, mode, for_demo=for_demo,
-                                            should_stop=should_stop)
-            move = server.ask(solve_worker.position_request(
-                pos, kind="hint", mode=mode, for_demo=for_demo), should_stop)
-            return None if move is None else parse_move(move)
-        return key, job
+    def choose_move_here(self, pos, mode, for_demo, should_stop):
+        # A perfect demo gets a larger budget than a player's hint
+        # (hintmode.py); a stopped search gives up at once.
+        return hintmode.choose_move(pos, mode, for_demo=for_demo,
+                                    should_stop=should_stop)
 
     def _writeTestState(self, pos):
         c, s = self.canvas, self.s
@@ -687,7 +639,7 @@ class ThePlotClassic(PostMortemGame, WinnableDeals, AccessibleGame, AssistedGame
             top = stack.cards[-1] if stack.cards else None
             x, y = stack.getPositionFor(top) if top else (stack.x, stack.y)
             return {"stack": [stack.x, stack.y], "top": [x, y]}
-        pysol_common.write_test_state({
+        test_hooks.write_test_state({
             "game": GAME_ID,
             "reserve": cards(pos.reserve),
             "foundations": [cards(f) for f in pos.foundations],

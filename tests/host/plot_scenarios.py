@@ -798,11 +798,11 @@ def scenario_solver_dialog(app):
     says the deal can be won and in how many moves, Play wins it; a lost
     deal is said to be lost; Stop right after Start stops the search and
     leaves the game as it was."""
-    from pysolfc_camelot import pysol_solver
+    from pysolfc_camelot import assist
     from pysolfc_camelot.texts import tr
     quiet(app)
     app.opt.timeouts["demo"] = 0.0
-    menu, index = pysol_solver.solver_entry(app)
+    menu, index = assist.solver_entry(app)
     assert str(menu.entrycget(index, "state")) == "normal"
     new_deal(app, hard_winnable_deck())
     app.menubar.mSolver()

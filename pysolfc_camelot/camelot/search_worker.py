@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Camelot's searches in a process of their own (see pysol_solver).
+"""Camelot's searches in a process of their own (see search_process.py).
 
-``python -m pysolfc_camelot.camelot.solve_worker`` answers one request
+``python -m pysolfc_camelot.camelot.search_worker`` answers one request
 (the Solver dialog's search: process_job); with ``--server`` it answers
 one request per line until stdin closes (hints and demo moves: a
 SearchServer, whose caches, such as the winning line perfect hints
@@ -12,7 +12,7 @@ answers the move as text, or None).  Standard library only, no PySolFC.
 """
 import sys
 
-from ..pysol_solver import SearchWorker
+from ..search_process import SearchWorker
 from . import hintmode, solver
 from .notation import parse_move
 from .rules import Position

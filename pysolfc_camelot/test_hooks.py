@@ -1,4 +1,4 @@
-"""What both PySolFC adapters share: the test-only hooks.
+"""The hooks by which the tests drive and read our games inside PySolFC.
 
 Environment variables set only by the tests, never by a player:
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The Plot's searches in a process of their own (see pysol_solver).
+"""The Plot's searches in a process of their own (see search_process.py).
 
-``python -m pysolfc_camelot.plot.solve_worker`` answers one request (the
+``python -m pysolfc_camelot.plot.search_worker`` answers one request (the
 Solver dialog's search: process_job); with ``--server`` it answers one
 request per line until stdin closes (hints and demo moves: a
 SearchServer, whose caches, such as the winning line perfect hints
@@ -13,7 +13,7 @@ Standard library only, no PySolFC: it runs wherever the package does.
 """
 import sys
 
-from ..pysol_solver import SearchWorker
+from ..search_process import SearchWorker
 from . import hintmode, rules, solver
 from .notation import parse_move
 
