@@ -5,9 +5,8 @@ Each ``scenario_NAME(app)`` drives the live game the way the player's
 clicks, double clicks and drags do (through the stacks' own checks and
 moves), compares every position with the rules model, and returns a small
 dict of figures for the test report.  Dialogs are cancelled as they open
-(Camelot's scenarios' ``Dialogs``) and their titles checked.
+(scenario_steps.py's ``Dialogs``) and their titles checked.
 """
-import importlib.util
 import os
 import random
 import tempfile
@@ -18,18 +17,10 @@ from pysolfc_camelot.plot import GAME_ID, GAME_NAME, rules
 from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
                                            TABLEAU, WASTE, Move, format_deck)
 
-# Camelot's scenarios module (same folder) has the dialog catcher
-# (Dialogs, set up by its quiet()).
-_spec = importlib.util.spec_from_file_location(
-    "camelot_scenarios", os.path.join(os.path.dirname(os.path.abspath(
-        __file__)), "scenarios.py"))
-_camelot = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_camelot)
-# Waiting on the event loop and the Solver dialog are the same for both
-# games.
-wait_until = _camelot.wait_until
-solver_dialog = _camelot.solver_dialog
-solver_result = _camelot.solver_result
+import scenario_steps
+import slow_deals
+from scenario_steps import (deal, follow, move_top_card, ready_hint,
+                            solver_dialog, solver_result, wait_until)
 
 
 def deck_of(text):
@@ -78,34 +69,33 @@ assert len(WIN_DECK) == len(LOSE_DECK) == 104
 def quiet(app):
     """No animation and none of PySolFC's automatic play; dialogs are
     cancelled as they open (their titles kept in the returned object)."""
-    dialogs = _camelot.quiet(app)
+    dialogs = scenario_steps.quiet(app)
     app.opt.autofaceup = False
     app.opt.autodrop = False
     return dialogs
 
 
 def new_deal(app, deck):
-    os.environ["CAMELOT_TEST_DECK"] = format_deck(deck)
-    try:
-        app.game.newGame(autoplay=0)
-    finally:
-        del os.environ["CAMELOT_TEST_DECK"]
-    assert app.game.position() == rules.Position.new_game(deck)
-    return app.game
+    return scenario_steps.new_deal(app, format_deck(deck),
+                                   rules.Position.new_game(deck))
 
 
 def act(game, move):
     """Try ``move`` as the player would (a click on the stock, or a drag
     from the top card); True if PySolFC took it."""
     if move == DEAL:
-        return bool(game.s.talon.clickHandler(None))
-    src, dst = game.stackFor(move.src), game.stackFor(move.dst)
-    cards = src.cards[-1:]
-    if move.src == STOCK or not cards or not src.canMoveCards(cards) or \
-            not dst.acceptsCards(src, cards):
+        return deal(game)
+    if move.src == STOCK:
         return False
-    src.playMoveMove(1, dst)
-    return True
+    return move_top_card(game.stackFor(move.src), game.stackFor(move.dst))
+
+
+def play(game, moves):
+    scenario_steps.play(game, moves, act)
+
+
+def check_conservation(game):
+    scenario_steps.check_conservation(game, 104)
 
 
 def double_click(game, pile):
@@ -114,13 +104,6 @@ def double_click(game, pile):
     before = game.moves.index
     stack.doubleclickHandler(None)
     return game.moves.index != before
-
-
-def play(game, moves):
-    for m in moves:
-        before = game.position()
-        assert act(game, m), "refused legal move %s at\n%r" % (m, before)
-        assert game.position() == before.after(m), m
 
 
 def banking_move(pos):
@@ -139,16 +122,6 @@ def win_line(deck=WIN_DECK):
         pos.play(m)
     assert pos.is_won(), pos
     return line
-
-
-def check_conservation(game):
-    where = {}
-    for stack in game.allstacks:
-        for card in stack.cards:
-            assert card.id not in where, "card %d twice" % card.id
-            where[card.id] = stack.id
-    assert sorted(where) == list(range(104)), "cards missing"
-    assert len(game.position().cards()) == 104
 
 
 # ------------------------------------------------------------- scenarios
@@ -591,29 +564,6 @@ def scenario_conservation(app):
 
 # -- hints and demo ----------------------------------------------------------
 
-def follow(game, hint):
-    """Do what a hint tuple says, as the player would."""
-    score, pos, n, src, dst = hint[:5]
-    if src is game.s.talon:
-        return act(game, DEAL)
-    assert src.canMoveCards(src.cards[-1:]) and \
-        dst.acceptsCards(src, src.cards[-1:]), hint
-    src.playMoveMove(1, dst)
-    return True
-
-
-def ready_hint(app, game, level=0):
-    """Assist > Hint as the player sees it: PySolFC asks, our search runs
-    off the event loop and the arrow comes when it is done.  Returns the
-    hint."""
-    h = game.showHint(level=level, sleep=0)
-    if h is None:
-        assert wait_until(app, lambda: game.assist_ready(level), 30), \
-            "no hint within 30 s at\n%r" % game.position()
-        h = game.showHint(level=level, sleep=0)
-    return h
-
-
 def hint_move_of(game, h):
     """The rules move a hint tuple shows."""
     score, pos, n, src, dst = h[:5]
@@ -739,29 +689,8 @@ def scenario_demo_perfect_wins(app):
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
 
-# Lines of bench/plot-deals-1000.txt the solver did not decide within 10 s
-# (2026-11-30): a perfect demo thinks long on them before moving.
-SLOW_LINES = (115, 490, 811, 902)
-
-
 def slow_deck(seconds=2):
-    """The first deal of SLOW_LINES the solver does not decide within
-    ``seconds`` (the solver keeps getting faster)."""
-    from pysolfc_camelot.plot import solver
-    from pysolfc_camelot.plot.notation import parse_deck
-    bench = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                         os.pardir, os.pardir, "bench", "plot-deals-1000.txt")
-    with open(bench) as f:
-        lines = f.read().splitlines()
-    for n in SLOW_LINES:
-        deck = parse_deck(lines[n - 1])
-        res = solver.solve(rules.Position.new_game(deck),
-                           budget_seconds=seconds)
-        if res.winnable is None:
-            return deck
-    raise AssertionError("the solver decides every deal of SLOW_LINES "
-                         "within %s s: this scenario needs slower deals"
-                         % seconds)
+    return slow_deals.plot_slow_deck(seconds)
 
 
 def scenario_demo_stopped_while_thinking(app):

@@ -52,7 +52,7 @@ def _undo_redo_save_load(app, game, deck, moves):
 
 
 def scenario_camelot_record(app):
-    camelot = _load("scenarios")
+    camelot = _load("camelot_scenarios")
     camelot.quiet(app)
     deck = camelot.WIN_DECK
     line = camelot.win_line()[:40]
@@ -76,7 +76,7 @@ def scenario_camelot_record(app):
 
 def scenario_plot_record(app):
     plot = _load("plot_scenarios")
-    plot._camelot.quiet(app)
+    plot.quiet(app)
     deck = plot.WIN_DECK
     game = plot.new_deal(app, deck)
     moves = []

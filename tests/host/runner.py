@@ -32,6 +32,8 @@ if pysol_init(app, ["pysol.py", "--nosound", "-i", game_id]) != 0:
     sys.exit("PySolFC failed to start")
 # Only now: the scenarios then import the plugin's installed copy of
 # pysolfc_camelot, the one PySolFC loaded, not the checkout.
+# The scenario modules share tests/host/scenario_steps.py.
+sys.path.insert(0, os.path.dirname(os.path.abspath(scenario_file)))
 spec = importlib.util.spec_from_file_location("scenarios", scenario_file)
 scenarios = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(scenarios)
