@@ -14,9 +14,9 @@ from pysolfc_camelot.cards import parse_cards, parse_deck
 from scenario_steps import (check_conservation as _conservation, deal,
                             follow, move_top_card, play as _play, quiet,
                             ready_hint, solver_dialog, solver_result,
-                            wait_until)
+                            wait_for_dialog, wait_until)
 from scenario_steps import new_deal as _new_deal
-import slow_deals
+import known_deals
 
 # A deal won by simple play: the twelve face cards first, then groups of
 # four number cards that fill the middle and leave as tens or pairs.
@@ -165,12 +165,7 @@ def scenario_lost_and_stuck(app):
     play(game, [DEAL])
     assert game.position().status() == rules.LOST
     assert not game.getStuck()
-    for _ in range(40):
-        app.top.update()
-        if dialogs.titles:
-            break
-        app.top.after(50)
-    assert dialogs.titles == ["You are Stuck"], dialogs.titles
+    assert wait_for_dialog(app, dialogs) == ["You are Stuck"], dialogs.titles
     return {"dialogs": dialogs.titles}
 
 
@@ -399,7 +394,7 @@ def scenario_solver_dialog(app):
 
 # Deal 519 of `stats --seed 1`: the solver needs seconds on it; no other
 # scenario plays it, so no hint for it is known before.
-SLOW_DECK = parse_deck(slow_deals.SLOW_CANDIDATES[0])
+SLOW_DECK = parse_deck(known_deals.SLOW_CANDIDATES[0])
 
 
 def scenario_stale_hint_never_shown(app):

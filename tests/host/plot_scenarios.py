@@ -10,7 +10,6 @@ dict of figures for the test report.  Dialogs are cancelled as they open
 import os
 import random
 import tempfile
-import time
 
 from pysolfc_camelot.cards import parse_card
 from pysolfc_camelot.plot import GAME_ID, GAME_NAME, rules
@@ -18,31 +17,18 @@ from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
                                            TABLEAU, WASTE, Move, format_deck)
 
 import scenario_steps
-import slow_deals
+import known_deals
+from known_deals import banking_move, deck_of  # noqa: F401 (post_mortem)
 from scenario_steps import (deal, follow, move_top_card, ready_hint,
-                            solver_dialog, solver_result, wait_until)
+                            solver_dialog, solver_result, wait_for_dialog,
+                            wait_until)
 
 
-def deck_of(text):
-    """Cards in the order given; a card may appear twice (two decks)."""
-    return [parse_card(w) for w in text.split()]
+WIN_DECK = known_deals.plot_win_deck()
 
 
-def ranks(suit, lo, hi):
-    return ["%s%s" % ("A23456789TJQK"[r - 1], suit) for r in range(lo, hi + 1)]
-
-
-# A deal won by simple banking.  Base rank A.  The stock first completes
-# F0 (2C..KC), the reserve (AD on top) then fills F1, the tableau holds
-# the six other aces and six twos, and the rest of the stock comes 3..K in
-# the order the foundations want them.
-WIN_DECK = deck_of(" ".join(
-    list(reversed(ranks("D", 1, 13)))            # reserve, AD on top
-    + ["AC"]                                     # F0: base rank A
-    + "AH AS AC AD AH AS 2H 2S 2C 2D 2H 2S".split()   # T0..T11
-    + ranks("C", 2, 13)                          # stock: F0 first
-    + [c for r in range(3, 14) for c in
-       ["%s%s" % ("A23456789TJQK"[r - 1], s) for s in "HSCDHS"]]))
+def win_line(deck=WIN_DECK):
+    return known_deals.plot_win_line(deck)
 
 
 def _lose_deck():
@@ -104,24 +90,6 @@ def double_click(game, pile):
     before = game.moves.index
     stack.doubleclickHandler(None)
     return game.moves.index != before
-
-
-def banking_move(pos):
-    """The first legal move to a foundation, else a deal (wins WIN_DECK)."""
-    for m in pos.legal_moves():
-        if m.dst in FOUNDATIONS:
-            return m
-    return DEAL if pos.stock else None
-
-
-def win_line(deck=WIN_DECK):
-    pos, line = rules.Position.new_game(deck), []
-    while pos.status() == rules.PLAYING:
-        m = banking_move(pos)
-        line.append(m)
-        pos.play(m)
-    assert pos.is_won(), pos
-    return line
 
 
 # ------------------------------------------------------------- scenarios
@@ -233,12 +201,7 @@ def scenario_won_game(app):
         assert game.position() == before.after(m), m
     pos = game.position()
     assert pos.is_won() and game.isGameWon() and pos.score == 104
-    for _ in range(40):
-        app.top.update()
-        if dialogs.titles:
-            break
-        time.sleep(0.05)
-    assert dialogs.titles == ["Game won"], dialogs.titles
+    assert wait_for_dialog(app, dialogs) == ["Game won"], dialogs.titles
     won, lost = app.stats.getStats(app.opt.player, GAME_ID)
     assert (won, lost) == (won_before + 1, lost_before), (won, lost)
     return {"moves": game.moves.index, "double clicks": clicks,
@@ -258,12 +221,7 @@ def scenario_lost_and_stuck(app):
     pos = game.position()
     assert pos.status() == rules.LOST and not pos.stock, pos
     assert not game.getStuck()
-    for _ in range(40):
-        app.top.update()
-        if dialogs.titles:
-            break
-        time.sleep(0.05)
-    assert dialogs.titles == ["You are Stuck"], dialogs.titles
+    assert wait_for_dialog(app, dialogs) == ["You are Stuck"], dialogs.titles
     # No redeal: a click on the empty stock does nothing.
     n = game.moves.index
     assert not act(game, DEAL)
@@ -597,17 +555,8 @@ def scenario_hints_are_legal_moves(app):
             "score": game.position().score}
 
 
-def hard_winnable_deck(seed=20261130):
-    """The first random deck (random.Random(seed)) that the solver wins
-    and the greedy policy of the rules (RULES.md) (hints.greedy_move) loses."""
-    from pysolfc_camelot.plot import hints, solver
-    rng = random.Random(seed)
-    while True:
-        deck = list(range(52)) * 2
-        rng.shuffle(deck)
-        res = solver.solve(rules.Position.new_game(deck), budget_seconds=5)
-        if res.winnable and not hints.play_policy(deck, "greedy")[0]:
-            return deck
+def hard_winnable_deck():
+    return known_deals.plot_greedy_loses_deck()
 
 
 def scenario_perfect_hints_win(app):
@@ -690,7 +639,7 @@ def scenario_demo_perfect_wins(app):
 
 
 def slow_deck(seconds=2):
-    return slow_deals.plot_slow_deck(seconds)
+    return known_deals.plot_slow_deck(seconds)
 
 
 def scenario_demo_stopped_while_thinking(app):

@@ -54,6 +54,16 @@ def quiet(app):
     return DIALOGS
 
 
+def wait_for_dialog(app, dialogs, seconds=2):
+    """Run the event loop until a dialog was caught (or seconds passed);
+    returns the titles caught."""
+    end = time.time() + seconds
+    while not dialogs.titles and time.time() < end:
+        app.top.update()
+        time.sleep(0.05)
+    return dialogs.titles
+
+
 def new_deal(app, deck_text, start):
     """A new game of the current game on the deck written deck_text (the
     game's test hook CAMELOT_TEST_DECK); it must start at ``start``."""
