@@ -69,37 +69,33 @@ def test_solve_by_pysolfc_deal_number(pysolfc_host, tmp_path):
     in-PySolFC scenario deal_numbers checks that deck against the game)."""
     version, host_dir = pysolfc_host
     env = dict(os.environ, PYTHONPATH=REPO, PYSOLFC_DIR=str(host_dir))
-    code = ("from pysolfc_camelot import deals, cards;"
-            "print(cards.format_cards(deals.deck_for_deal(4242)))")
-    deck = subprocess.run([sys.executable, "-c", code], env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert deck.returncode == 0, deck.stderr
-    by_number = subprocess.run(
-        [sys.executable, "-m", "pysolfc_camelot", "solve", "--deal", "4242",
-         "--json"], env=env, capture_output=True, text=True, timeout=120)
-    by_deck = run_cli("solve", "--deck", deck.stdout.strip(), "--json")
-    assert by_number.returncode == 0, by_number.stderr
-    a, b = json.loads(by_number.stdout), json.loads(by_deck.stdout)
-    assert a["winnable"] is not None and a["winnable"] == b["winnable"]
-    assert a["moves"] == b["moves"]
+
+    def by_number_and_by_deck(decks, *options):
+        """`solve --deal 4242` and `solve --deck` on the deck PySolFC deals
+        as number 4242 (with this many decks): the same verdict and line;
+        returns that deck."""
+        code = ("from pysolfc_camelot import deals, cards;"
+                "print(cards.format_cards(deals.deck_for_deal(4242, "
+                "decks=%d)))" % decks)
+        deck = subprocess.run([sys.executable, "-c", code], env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert deck.returncode == 0, deck.stderr
+        by_number = subprocess.run(
+            [sys.executable, "-m", "pysolfc_camelot", "solve", *options,
+             "--deal", "4242", "--json"], env=env, capture_output=True,
+            text=True, timeout=120)
+        by_deck = run_cli("solve", *options, "--deck", deck.stdout.strip(),
+                          "--json")
+        assert by_number.returncode == 0, by_number.stderr
+        a, b = json.loads(by_number.stdout), json.loads(by_deck.stdout)
+        assert a["winnable"] is not None and a["winnable"] == b["winnable"]
+        assert a["moves"] == b["moves"]
+        return deck.stdout.split()
+    by_number_and_by_deck(1)
     # The Plot's deal N: the two-deck deck PySolFC deals (the in-PySolFC
     # scenario deal_numbers of plot_scenarios checks deck_for_deal(N, 2)).
-    code = ("from pysolfc_camelot import deals, cards;"
-            "print(cards.format_cards(deals.deck_for_deal(4242, decks=2)))")
-    deck = subprocess.run([sys.executable, "-c", code], env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert deck.returncode == 0, deck.stderr
-    by_number = subprocess.run(
-        [sys.executable, "-m", "pysolfc_camelot", "solve", "--game", "plot",
-         "--deal", "4242", "--json", "--budget", "20"], env=env,
-        capture_output=True, text=True, timeout=120)
-    by_deck = run_cli("solve", "--game", "plot", "--deck", deck.stdout.strip(),
-                  "--json", "--budget", "20")
-    assert by_number.returncode == 0, by_number.stderr
-    a, b = json.loads(by_number.stdout), json.loads(by_deck.stdout)
-    assert len(deck.stdout.split()) == 104
-    assert a["winnable"] is not None and a["winnable"] == b["winnable"]
-    assert a["moves"] == b["moves"]
+    deck = by_number_and_by_deck(2, "--game", "plot", "--budget", "20")
+    assert len(deck) == 104
     env["PYSOLFC_DIR"] = str(tmp_path)          # no PySolFC there
     r = subprocess.run([sys.executable, "-m", "pysolfc_camelot", "solve",
                         "--deal", "1"], env=env, capture_output=True,
