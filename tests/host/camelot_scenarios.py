@@ -12,6 +12,7 @@ from pysolfc_camelot.camelot import GAME_ID, GAME_NAME, rules
 from pysolfc_camelot.camelot.notation import DEAL, Move
 from pysolfc_camelot.cards import parse_cards, parse_deck
 from scenario_steps import (check_conservation as _conservation, deal,
+                            demo_wins, stop_demo_while_thinking,
                             follow, move_top_card, play as _play, quiet,
                             ready_hint, solver_dialog, solver_result,
                             wait_for_dialog, wait_until)
@@ -358,10 +359,7 @@ def scenario_demo_perfect_wins(app):
     app.opt.timeouts["demo"] = 0.0
     game = new_deal(app, hard_winnable_deck())
     game.hint_mode = "perfect"
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: app.game.position().is_won(), 120), \
-        app.game.position()
-    wait_until(app, lambda: not app.game.demo, 20)
+    demo_wins(app, game, 120)
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
 
@@ -437,21 +435,6 @@ def scenario_demo_stopped_while_thinking(app):
     hints._line.clear()
     game = new_deal(app, SLOW_DECK)
     game.hint_mode = "perfect"
-    seen = {}
-
-    def click():
-        seen.update(task=game._assist_task, moves=game.moves.index,
-                    pos=game.position())
-        game.stopDemo()                         # as a click on the table
-    app.top.after(300, click)
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: "pos" in seen, 10)
-    task = seen["task"]
-    assert task is not None, "the demo was not waiting for its search"
-    assert wait_until(app, lambda: task[1].done, 10)
-    wait_until(app, lambda: False, 0.5)
-    assert not game.demo
-    assert game.moves.index == seen["moves"], "a move after the stop"
-    assert game.position() == seen["pos"]
-    return {"moves before the stop": seen["moves"],
+    moves, task = stop_demo_while_thinking(app, game)
+    return {"moves before the stop": moves,
             "search went on for (s)": round(task[1].elapsed(), 2)}

@@ -19,7 +19,8 @@ from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
 import scenario_steps
 import known_deals
 from known_deals import banking_move, deck_of  # noqa: F401 (post_mortem)
-from scenario_steps import (deal, follow, move_top_card, ready_hint,
+from scenario_steps import (deal, demo_wins, follow, move_top_card,
+                            ready_hint, stop_demo_while_thinking,
                             solver_dialog, solver_result, wait_for_dialog,
                             wait_until)
 
@@ -630,10 +631,7 @@ def scenario_demo_perfect_wins(app):
     app.opt.timeouts["demo"] = 0.0
     game = new_deal(app, hard_winnable_deck())
     game.hint_mode = "perfect"
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: app.game.position().is_won(), 180), \
-        app.game.position()
-    wait_until(app, lambda: not app.game.demo, 20)
+    demo_wins(app, game, 180)
     check_conservation(app.game)
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
@@ -652,22 +650,8 @@ def scenario_demo_stopped_while_thinking(app):
     game = new_deal(app, slow_deck())
     game.hint_mode = "perfect"
     game._assist_answers = {}
-    seen = {}
-
-    def click():
-        seen.update(task=game._assist_task, moves=game.moves.index,
-                    pos=game.position())
-        game.stopDemo()                         # as a click on the table
-    app.top.after(300, click)
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: "pos" in seen, 10)
-    task = seen["task"]
-    assert task is not None, "the demo was not waiting for its search"
-    assert wait_until(app, lambda: task[1].done, 10)
-    wait_until(app, lambda: False, 0.5)
-    assert not game.demo
-    assert game.moves.index == seen["moves"] == 0, "a move after the stop"
-    assert game.position() == seen["pos"]
+    moves, task = stop_demo_while_thinking(app, game)
+    assert moves == 0, "a move after the stop"
     return {"search went on for (s)": round(task[1].elapsed(), 2)}
 
 
@@ -721,10 +705,7 @@ def scenario_demo_wins_constructed_deal(app):
     dialogs = quiet(app)
     app.opt.timeouts["demo"] = 0.0
     game = new_deal(app, WIN_DECK)
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: app.game.position().is_won(), 180), \
-        app.game.position()
-    wait_until(app, lambda: not app.game.demo, 20)
+    demo_wins(app, game, 180)
     check_conservation(app.game)
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 

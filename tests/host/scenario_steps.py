@@ -146,6 +146,38 @@ def ready_hint(app, game, level=0):
     return h
 
 
+def demo_wins(app, game, seconds):
+    """Start the demo on game; it wins within seconds and stops."""
+    game.startDemo(mixed=0)
+    assert wait_until(app, lambda: app.game.position().is_won(), seconds), \
+        app.game.position()
+    wait_until(app, lambda: not app.game.demo, 20)
+
+
+def stop_demo_while_thinking(app, game):
+    """Start the perfect demo on game, on a deal its search thinks long
+    on; 300 ms later a timer stops it, as a click on the table would come
+    from the event loop: nothing is played, then or later.  Returns the
+    moves made before the stop and the search task the demo waited for."""
+    seen = {}
+
+    def click():
+        seen.update(task=game._assist_task, moves=game.moves.index,
+                    pos=game.position())
+        game.stopDemo()                         # as a click on the table
+    app.top.after(300, click)
+    game.startDemo(mixed=0)
+    assert wait_until(app, lambda: "pos" in seen, 10)
+    task = seen["task"]
+    assert task is not None, "the demo was not waiting for its search"
+    assert wait_until(app, lambda: task[1].done, 10)
+    wait_until(app, lambda: False, 0.5)
+    assert not game.demo
+    assert game.moves.index == seen["moves"], "a move after the stop"
+    assert game.position() == seen["pos"]
+    return seen["moves"], task
+
+
 def solver_dialog(app):
     import sys
     return [m.solver_dialog for name, m in sys.modules.items()
