@@ -7,9 +7,6 @@ runs it, in a separate process.
 """
 import json
 import math
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -22,20 +19,13 @@ from pysolfc_camelot.plot import hints as plot_hints
 from pysolfc_camelot.plot import notation as plot_notation
 from pysolfc_camelot.plot import rules as plot_rules
 from pysolfc_camelot.plot import solver as plot_solver
-from pysolfc_camelot.solver_cli import random_decks
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from helpers import (GAMES, camelot_lost_deal, camelot_mistake,  # noqa: F401
+                     first_legal, play_on, plot_mistake, positions,
+                     run_cli)
+
 KEYS = ["status", "winnable_at_start", "last_winnable", "mistake", "better",
         "line"]
-GAMES = {"camelot": (camelot_rules, camelot_solver),
-         "plot": (plot_rules, plot_solver)}
-
-
-def run(*args):
-    env = dict(os.environ, PYTHONPATH=REPO)
-    return subprocess.run([sys.executable, "-m", "pysolfc_camelot", *args],
-                          env=env, cwd=REPO, capture_output=True, text=True,
-                          timeout=120)
 
 
 def fmt_deck(game, deck):
@@ -47,101 +37,12 @@ def fmt_moves(moves):
     return "; ".join(str(m) for m in moves)
 
 
-def positions(game, deck, moves):
-    rules = GAMES[game][0]
-    out = [rules.Position.new_game(deck)]
-    for m in moves:
-        out.append(out[-1].after(m))
-    return out
-
-
 def assert_wins(game, deck, moves):
     """``moves`` from the deal of ``deck`` win, through the game's replay
     (each move checked by the rules model)."""
     pos, failed_at, error = GAMES[game][0].replay(deck, moves)
     assert failed_at is None, error
     assert pos.is_won()
-
-
-def play_on(pos, policy, limit=400):
-    """Moves of ``policy`` from ``pos`` (changed in place) until it has
-    none: the game goes on after the mistake, as a player's would."""
-    moves = []
-    while len(moves) < limit:
-        m = policy(pos)
-        if m is None:
-            break
-        pos.play(m)
-        moves.append(m)
-    return moves
-
-
-def first_legal(pos):
-    legal = pos.legal_moves()
-    return legal[0] if legal else None
-
-
-class Mistake:
-    """A game with a known mistake: moves[k] throws the win away."""
-
-    def __init__(self, game, deck, winning, k, mistake, after):
-        self.game, self.deck, self.k, self.mistake = game, deck, k, mistake
-        self.winning = winning          # the solver's line from the deal
-        self.moves = winning[:k] + [mistake] + after
-
-
-def find_mistake(game, deck, ks, budget):
-    """The solver's line for ``deck`` and the first k of ``ks`` where a
-    legal move other than the line's is proved losing; None if none."""
-    rules, solver = GAMES[game]
-    res = solver.solve(rules.Position.new_game(deck), budget_seconds=10)
-    if not res.winnable:
-        return None
-    line = res.moves
-    pos = positions(game, deck, line)
-    for k in ks(len(line)):
-        for m in pos[k].legal_moves():
-            if m != line[k] and solver.solve(
-                    pos[k].after(m), budget_seconds=budget).winnable is False:
-                rest = pos[k].after(m)
-                policy = first_legal if game == "camelot" \
-                    else plot_hints.greedy_move
-                return Mistake(game, deck, line, k, m, play_on(rest, policy))
-    return None
-
-
-@pytest.fixture(scope="module")
-def camelot_mistake():
-    # a mistake well into the game, so the binary search has work to do
-    for deck in random_decks(40, 7):
-        found = find_mistake("camelot", deck, lambda n: range(20, n), 5)
-        if found:
-            return found
-    raise AssertionError("no Camelot deal with a losing move found")
-
-
-@pytest.fixture(scope="module")
-def plot_mistake():
-    # Losing moves are rare in The Plot and come late (a tableau card
-    # banked where the reserve's copy was needed): look from the end back,
-    # where positions are small.  Seed 3's deal has one (checked below).
-    for seed in (3, 6) + tuple(range(7, 30)):
-        deck = random_decks(1, seed, "plot")[0]
-        found = find_mistake("plot", deck,
-                             lambda n: range(n - 1, max(-1, n - 60), -1), 1)
-        if found:
-            return found
-    raise AssertionError("no Plot deal with a losing move found")
-
-
-@pytest.fixture(scope="module")
-def camelot_lost_deal():
-    """A Camelot deal the solver proves lost (about half of them are)."""
-    for deck in random_decks(40, 7):
-        res = camelot_solver.solve(camelot_rules.Position.new_game(deck))
-        if res.winnable is False:
-            return deck
-    raise AssertionError("no lost Camelot deal found")
 
 
 def plot_lost_deal():
@@ -386,7 +287,7 @@ def test_plot_moves_are_named_as_a_player_would():
 # -- the command line ---------------------------------------------------------
 
 def cli_json(game, deck, moves, *extra):
-    r = run("analyse", "--game", game, "--deck", fmt_deck(game, deck),
+    r = run_cli("analyse", "--game", game, "--deck", fmt_deck(game, deck),
             "--moves", fmt_moves(moves), "--json", *extra)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
@@ -405,7 +306,7 @@ def test_cli_json_contract(name, request):
     assert out["mistake"] == str(g.mistake)
     assert out["better"] == out["line"][0] != out["mistake"]
     # the line, as printed, is replay's notation and wins from there
-    r = run("replay", "--game", name, "--deck", fmt_deck(name, g.deck),
+    r = run_cli("replay", "--game", name, "--deck", fmt_deck(name, g.deck),
             "--moves", fmt_moves(g.moves[:g.k]) + "; " + "; ".join(
                 out["line"]), "--json")
     assert r.returncode == 0, r.stderr
@@ -427,7 +328,7 @@ def test_cli_budget_zero_and_never_winnable(camelot_mistake,
 
 def test_cli_in_words(camelot_mistake):
     g = camelot_mistake
-    r = run("analyse", "--deck", format_cards(g.deck), "--moves",
+    r = run_cli("analyse", "--deck", format_cards(g.deck), "--moves",
             fmt_moves(g.moves))
     assert r.returncode == 0, r.stderr
     pos = positions("camelot", g.deck, g.moves)[g.k]
@@ -439,7 +340,7 @@ def test_cli_in_words(camelot_mistake):
 
 def test_cli_in_words_when_undecided(camelot_mistake):
     g = camelot_mistake
-    r = run("analyse", "--deck", format_cards(g.deck), "--moves",
+    r = run_cli("analyse", "--deck", format_cards(g.deck), "--moves",
             fmt_moves(g.moves), "--budget", "0")
     assert r.returncode == 0, r.stderr
     assert "Could not be decided within 0 s." in r.stdout
@@ -462,7 +363,7 @@ def test_cli_bad_input_exits_2(args, message):
     for i in range(0, len(args), 2):
         base[args[i]] = args[i + 1]
     argv = [x for kv in base.items() for x in kv]
-    r = run("analyse", *argv, "--json")
+    r = run_cli("analyse", *argv, "--json")
     assert r.returncode == 2
     assert r.stdout == ""
     assert message in r.stderr and r.stderr.startswith("error: ")

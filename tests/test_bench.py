@@ -10,8 +10,9 @@ import pytest
 from pysolfc_camelot.cards import parse_deck
 from pysolfc_camelot.plot.notation import parse_deck as parse_plot_deck
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(REPO, "bench"))
+from helpers import REPO
+
+sys.path.insert(0, str(REPO / "bench"))
 import deal_source                                          # noqa: E402
 
 

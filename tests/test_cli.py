@@ -4,22 +4,17 @@ import os
 import subprocess
 import sys
 
+import helpers
 import hostenv
+from helpers import run_cli
 from pysolfc_camelot.cards import format_cards
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = str(helpers.REPO)      # os.path and environment strings below
 DECK = format_cards(range(52))      # AC AD AH AS 2C ... KS
 
 
-def run(*args):
-    env = dict(os.environ, PYTHONPATH=REPO)
-    return subprocess.run([sys.executable, "-m", "pysolfc_camelot", *args],
-                          env=env, cwd=REPO, capture_output=True, text=True,
-                          timeout=60)
-
-
 def test_replay_json_contract():
-    r = run("replay", "--deck", DECK, "--moves", "deal; place 5; deal",
+    r = run_cli("replay", "--deck", DECK, "--moves", "deal; place 5; deal",
             "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == {"ok": True, "failed_at": None,
@@ -29,14 +24,15 @@ def test_replay_json_contract():
 
 def test_replay_reports_the_first_illegal_move():
     # Deal AC, then try to place it on slot 5 twice.
-    r = run("replay", "--deck", DECK, "--moves",
+    r = run_cli("replay", "--deck", DECK, "--moves",
             "deal; place 5; place 5; deal", "--json")
     out = json.loads(r.stdout)
     assert r.returncode == 1, "a refused move exits 1"
     assert out == {"ok": False, "failed_at": 2,
                    "error": "place 5: there is no waste card to place",
                    "phase": 1, "score": 0, "status": "playing"}
-    text = run("replay", "--deck", DECK, "--moves", "deal; place 5; place 5")
+    text = run_cli("replay", "--deck", DECK, "--moves",
+                   "deal; place 5; place 5")
     assert text.returncode == 1 and text.stderr == ""
     assert "move 2 refused: place 5: there is no waste card" in text.stdout
 
@@ -52,18 +48,19 @@ def test_replay_a_won_game():
         moves += ["deal; place %d" % s for s in (5, 6, 9, 10)]
         moves += ["remove 5; remove 6; remove 9; remove 10"] if group == 0 \
             else ["pair 5 6; pair 9 10"]
-    r = run("replay", "--deck", deck, "--moves", "; ".join(moves), "--json")
+    r = run_cli("replay", "--deck", deck, "--moves", "; ".join(moves),
+                "--json")
     out = json.loads(r.stdout)
     assert out == {"ok": True, "failed_at": None, "error": None,
                    "phase": 2, "score": 40, "status": "won"}
 
 
 def test_bad_deck_and_bad_moves_exit_2():
-    r = run("replay", "--deck", "AC KD", "--moves", "deal", "--json")
+    r = run_cli("replay", "--deck", "AC KD", "--moves", "deal", "--json")
     assert r.returncode == 2 and "52 cards" in r.stderr and not r.stdout
-    r = run("replay", "--deck", DECK, "--moves", "deal; fly 3", "--json")
+    r = run_cli("replay", "--deck", DECK, "--moves", "deal; fly 3", "--json")
     assert r.returncode == 2 and "not a move" in r.stderr and not r.stdout
-    r = run("replay", "--deck", DECK)
+    r = run_cli("replay", "--deck", DECK)
     assert r.returncode == 2 and "--moves" in r.stderr
 
 
@@ -72,37 +69,33 @@ def test_solve_by_pysolfc_deal_number(pysolfc_host, tmp_path):
     in-PySolFC scenario deal_numbers checks that deck against the game)."""
     version, host_dir = pysolfc_host
     env = dict(os.environ, PYTHONPATH=REPO, PYSOLFC_DIR=str(host_dir))
-    code = ("from pysolfc_camelot import deals, cards;"
-            "print(cards.format_cards(deals.deck_for_deal(4242)))")
-    deck = subprocess.run([sys.executable, "-c", code], env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert deck.returncode == 0, deck.stderr
-    by_number = subprocess.run(
-        [sys.executable, "-m", "pysolfc_camelot", "solve", "--deal", "4242",
-         "--json"], env=env, capture_output=True, text=True, timeout=120)
-    by_deck = run("solve", "--deck", deck.stdout.strip(), "--json")
-    assert by_number.returncode == 0, by_number.stderr
-    a, b = json.loads(by_number.stdout), json.loads(by_deck.stdout)
-    assert a["winnable"] is not None and a["winnable"] == b["winnable"]
-    assert a["moves"] == b["moves"]
+
+    def by_number_and_by_deck(decks, *options):
+        """`solve --deal 4242` and `solve --deck` on the deck PySolFC deals
+        as number 4242 (with this many decks): the same verdict and line;
+        returns that deck."""
+        code = ("from pysolfc_camelot import deals, cards;"
+                "print(cards.format_cards(deals.deck_for_deal(4242, "
+                "decks=%d)))" % decks)
+        deck = subprocess.run([sys.executable, "-c", code], env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert deck.returncode == 0, deck.stderr
+        by_number = subprocess.run(
+            [sys.executable, "-m", "pysolfc_camelot", "solve", *options,
+             "--deal", "4242", "--json"], env=env, capture_output=True,
+            text=True, timeout=120)
+        by_deck = run_cli("solve", *options, "--deck", deck.stdout.strip(),
+                          "--json")
+        assert by_number.returncode == 0, by_number.stderr
+        a, b = json.loads(by_number.stdout), json.loads(by_deck.stdout)
+        assert a["winnable"] is not None and a["winnable"] == b["winnable"]
+        assert a["moves"] == b["moves"]
+        return deck.stdout.split()
+    by_number_and_by_deck(1)
     # The Plot's deal N: the two-deck deck PySolFC deals (the in-PySolFC
     # scenario deal_numbers of plot_scenarios checks deck_for_deal(N, 2)).
-    code = ("from pysolfc_camelot import deals, cards;"
-            "print(cards.format_cards(deals.deck_for_deal(4242, decks=2)))")
-    deck = subprocess.run([sys.executable, "-c", code], env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert deck.returncode == 0, deck.stderr
-    by_number = subprocess.run(
-        [sys.executable, "-m", "pysolfc_camelot", "solve", "--game", "plot",
-         "--deal", "4242", "--json", "--budget", "20"], env=env,
-        capture_output=True, text=True, timeout=120)
-    by_deck = run("solve", "--game", "plot", "--deck", deck.stdout.strip(),
-                  "--json", "--budget", "20")
-    assert by_number.returncode == 0, by_number.stderr
-    a, b = json.loads(by_number.stdout), json.loads(by_deck.stdout)
-    assert len(deck.stdout.split()) == 104
-    assert a["winnable"] is not None and a["winnable"] == b["winnable"]
-    assert a["moves"] == b["moves"]
+    deck = by_number_and_by_deck(2, "--game", "plot", "--budget", "20")
+    assert len(deck) == 104
     env["PYSOLFC_DIR"] = str(tmp_path)          # no PySolFC there
     r = subprocess.run([sys.executable, "-m", "pysolfc_camelot", "solve",
                         "--deal", "1"], env=env, capture_output=True,
@@ -243,7 +236,7 @@ def test_solve_deal_needs_no_setting_in_a_set_up_checkout(pysolfc_host,
     env = plain_env(root)
     real = real_shuffles(host_dir, (280,), (4242,))["280"]["4242"][0]
     deck = format_cards(card_for_id(i) for i in reversed(real))
-    by_deck = run("solve", "--deck", deck, "--json")
+    by_deck = run_cli("solve", "--deck", deck, "--json")
     assert by_deck.returncode == 0, by_deck.stderr
     plain = [sys.executable, "-S"]
     assert lacks_pysol_cards(plain, env)
@@ -347,7 +340,7 @@ def test_every_option_has_help():
             and action.help.strip(), "%s %s: no help text" % (path, name)
         seen += 1
     assert seen > 15
-    r = run("stats", "--help")
+    r = run_cli("stats", "--help")
     assert r.returncode == 0 and "processes at once" in r.stdout
 
 
@@ -355,18 +348,18 @@ def test_every_option_has_help():
 
 def test_stats_without_seed_prints_one_that_repeats_the_run():
     import re
-    r = run("stats", "--deals", "5", "--json")
+    r = run_cli("stats", "--deals", "5", "--json")
     assert r.returncode == 0, r.stderr
     m = re.search(r"seed (\d+) \(pass --seed (\d+) to repeat\)", r.stderr)
     assert m and m.group(1) == m.group(2), r.stderr
     first = json.loads(r.stdout)
     assert first["seed"] == int(m.group(1))
-    again = run("stats", "--deals", "5", "--json", "--seed", m.group(1))
+    again = run_cli("stats", "--deals", "5", "--json", "--seed", m.group(1))
     assert again.returncode == 0 and "pass --seed" not in again.stderr
     second = json.loads(again.stdout)
     for key in ("seed", "winnable", "not_winnable", "undecided", "states"):
         assert first[key] == second[key], key
-    text = run("stats", "--deals", "2")
+    text = run_cli("stats", "--deals", "2")
     assert text.returncode == 0
     seed = re.search(r"seed (\d+) \(pass", text.stderr).group(1)
     assert "2 deals (seed %s)" % seed in text.stdout
@@ -399,15 +392,15 @@ def test_a_plot_deck_given_to_camelot_suggests_game_plot(tmp_path):
                  ("replay", "--deck", PLOT_DECK, "--moves", "deal"),
                  ("replay", "--game", "camelot", "--deck", PLOT_DECK,
                   "--moves", "deal", "--json")):
-        r = run(*args)
+        r = run_cli(*args)
         assert (r.returncode, r.stderr, r.stdout) == (2, want, ""), args
     decks = tmp_path / "decks.txt"
     decks.write_text(DECK + "\n" + PLOT_DECK + "\n")
-    r = run("solve", "--deck-file", str(decks))
+    r = run_cli("solve", "--deck-file", str(decks))
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr == want.replace("error: ", "error: line 2: ")
     # and the deck as The Plot's is accepted
-    r = run("solve", "--game", "plot", "--deck", PLOT_DECK, "--json",
+    r = run_cli("solve", "--game", "plot", "--deck", PLOT_DECK, "--json",
             "--budget", "5")
     assert r.returncode == 0 and json.loads(r.stdout)["winnable"] is False
 
@@ -435,7 +428,7 @@ def test_help_describes_both_games_and_every_command():
     import argparse
     import re
     from pysolfc_camelot.cli import build_parser
-    r = run("--help")
+    r = run_cli("--help")
     assert r.returncode == 0 and r.stderr == ""
     text = " ".join(r.stdout.split())
     for words in ("Camelot Plus (game id 28080)", "The Plot Classic (28081)",
@@ -447,14 +440,14 @@ def test_help_describes_both_games_and_every_command():
                     if isinstance(a, argparse._SubParsersAction))
     for choice in commands._choices_actions:
         assert " ".join((choice.dest, choice.help)) in text, choice.dest
-    r = run("replay", "--help")
+    r = run_cli("replay", "--help")
     assert "0 every move was played, 1 a move was refused" in \
         " ".join(r.stdout.split())
 
 
 def test_stats_counts_one_job_in_the_singular():
-    r = run("stats", "--deals", "2", "--seed", "1", "--jobs", "1")
+    r = run_cli("stats", "--deals", "2", "--seed", "1", "--jobs", "1")
     assert r.returncode == 0, r.stderr
     assert "s, 1 job)" in r.stdout and "1 jobs" not in r.stdout
-    r = run("stats", "--deals", "2", "--seed", "1", "--jobs", "2")
+    r = run_cli("stats", "--deals", "2", "--seed", "1", "--jobs", "2")
     assert r.returncode == 0 and "s, 2 jobs)" in r.stdout

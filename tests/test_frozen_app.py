@@ -43,9 +43,9 @@ from PIL import Image
 import hostenv as H
 from pysolfc_camelot import camelot, plot
 from pysolfc_camelot.texts import tr
-from test_help_gui import find_picture, press_f1
-from test_plot_gui import DECK as PLOT_DECK, WINDOW_SIZE as PLOT_SIZE
-from test_solver_gui import WIN_DECK, Pysol
+from gui import Pysol, find_picture, press_f1
+from tables import PLOT_DECK, WIN_DECK
+from tables import PLOT_WINDOW_SIZE as PLOT_SIZE
 
 sys.path.insert(0, str(H.REPO / "tools"))
 import build_frozen  # noqa: E402

@@ -13,127 +13,23 @@ CAMELOT_TEST_STATE_FILE after every move; the test aims with those and
 checks the result both there and on screen (pixels of the screenshots).
 Screenshots and PySolFC's output are kept in artifacts/<test>/.
 """
-import re
-
 import hostenv as H
+from gui import Launch, region_differs
+from tables import CAMELOT_DECK as DECK, PLACE_ORDER, CamelotTable as Table
 from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
-
-# Dealt first to last.  The first sixteen are number cards without a face
-# card, so every one may go to any slot; the ten comes last.
-FIRST16 = "AC 2C 3C 4C 5C 6C 7C 8C 9C AD 2D 3D 4D 5D 6D TD".split()
-REST = ("7D 8D 9D JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH "
-        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS TC JC QC KC").split()
-DECK = FIRST16 + REST
-# Where each of the first sixteen cards goes: the middle first.
-PLACE_ORDER = [5, 6, 9, 10, 0, 1, 2, 3, 4, 7, 8, 11, 12, 13, 14, 15]
-
-assert len(set(DECK)) == 52
-
-
-class Table:
-    """Aims at the stacks of the running game, from its state file."""
-
-    def __init__(self, state_file, display):
-        self.state_file = state_file
-        self.display = display
-
-    def state(self, predicate=lambda s: True, what="state", timeout=10):
-        return H.wait_state(self.state_file, predicate, timeout=timeout,
-                            what=what)
-
-    @staticmethod
-    def card_size(state):
-        """The card size on screen.  The slots of the 4x4 grid never
-        overlap, so their spacing bounds it (a guard against a size that
-        ignores the cardset's scaling)."""
-        w, h = state["card_size"]
-        rows = state["stacks"]["rows"]
-        return (min(w, rows[1][0] - rows[0][0] - 1),
-                min(h, rows[4][1] - rows[0][1] - 1))
-
-    def center(self, state, stack, index=None):
-        """Root coordinates of the middle of a card on a stack."""
-        xy = state["stacks"][stack]
-        if index is not None:
-            xy = xy[index]
-        ox, oy = state["canvas_origin"]
-        w, h = self.card_size(state)
-        return ox + xy[0] + w // 2, oy + xy[1] + h // 2
-
-    def box(self, state, stack, index=None):
-        """(left, top, right, bottom) of a stack's card, root coordinates."""
-        cx, cy = self.center(state, stack, index)
-        w, h = self.card_size(state)
-        return cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2
-
-    def act(self, action, predicate, what, tries=3, per_try=3):
-        """Do action() until the state satisfies predicate.
-
-        A repeat only matters while PySolFC is still starting up (it
-        ignores the mouse until its event loop runs); once a move is made,
-        the predicate holds and no second attempt follows.
-        """
-        for attempt in range(1, tries + 1):
-            action(H.read_json(self.state_file))
-            try:
-                return self.state(predicate, what, timeout=per_try)
-            except AssertionError:
-                if attempt == tries:
-                    raise
-
-    def click(self, state, stack, index=None):
-        H.click(*self.center(state, stack, index), display=self.display)
-
-    def drag(self, state, src, dst_index):
-        x0, y0 = self.center(state, src)
-        x1, y1 = self.center(state, "rows", dst_index)
-        H.drag(x0, y0, x1, y1, display=self.display)
-
-    def drag_rows(self, state, a, b):
-        x0, y0 = self.center(state, "rows", a)
-        x1, y1 = self.center(state, "rows", b)
-        H.drag(x0, y0, x1, y1, display=self.display)
-
-
-def region_differs(before, after, box, min_fraction=0.2):
-    """True when enough pixels inside box differ between two screenshots."""
-    from PIL import Image, ImageChops
-    with Image.open(before) as a, Image.open(after) as b:
-        diff = ImageChops.difference(a.convert("RGB").crop(box),
-                                     b.convert("RGB").crop(box))
-        r, g, b = diff.split()
-        strongest = ImageChops.lighter(ImageChops.lighter(r, g), b)
-        changed = sum(strongest.histogram()[41:])
-        total = max(1, (box[2] - box[0]) * (box[3] - box[1]))
-        return changed / total >= min_fraction
 
 
 def test_play_with_the_mouse(pysolfc_host, display, artifacts, tmp_path):
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, host_dir, autodeal=False)
-    installed = H.install_plugin(env, host_dir=host_dir)
-    (artifacts / "install.log").write_text(installed.stdout)
+    ps = Launch(host_dir, tmp_path, artifacts, display, GAME_ID, deck=DECK,
+                autodeal=False)
+    env, state_file, shot = ps.env, ps.state_file, ps.shot
     assert any(p.suffix == ".py" for p in H.plugin_dir(env).iterdir()), \
         "the installer wrote no plugin file into %s" % H.plugin_dir(env)
 
-    state_file = tmp_path / "state.json"
-    env["CAMELOT_TEST_STATE_FILE"] = str(state_file)
-    env["CAMELOT_TEST_DECK"] = " ".join(DECK)
-    env["DISPLAY"] = display
-    log = artifacts / "pysol.log"
-    proc = H.start_pysol(host_dir, env, ["-i", GAME_ID], log_path=log)
-    shots = iter(range(1, 100))
-
-    def shot(name):
-        return H.screenshot(artifacts / f"{next(shots):02d}-{name}.png",
-                            display=display)
-
-    with H.watched(proc, log, artifacts, display):
+    with ps.watched():
         # -- our game's window ------------------------------------------
-        wid = H.find_window(re.escape(GAME_NAME), display=display,
-                            timeout=60, proc=proc)
-        title = H.window_name(wid, display=display)
-        assert title.startswith("PySol") and GAME_NAME in title, title
+        ps.window(GAME_NAME, titled=True)
         t = Table(state_file, display)
         # Stack positions change once the window has its final size.
         H.wait_settled(state_file)

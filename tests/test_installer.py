@@ -6,15 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-
-
-def run(*args, env=None, cwd=REPO, pythonpath=str(REPO)):
-    e = dict(os.environ if env is None else env)
-    e["PYTHONPATH"] = pythonpath
-    return subprocess.run([sys.executable, "-m", "pysolfc_camelot", *args],
-                          env=e, cwd=cwd, capture_output=True, text=True,
-                          timeout=120)
+from helpers import REPO, run_cli as run
 
 
 def tree(d):

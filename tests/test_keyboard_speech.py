@@ -11,7 +11,6 @@ state (accessibility.py), in the player's language.  The hint-mode key
 (M) works on every host, 3.2 included, which has no keyboard play.
 """
 import re
-import shutil
 import time
 
 import pytest
@@ -21,8 +20,8 @@ from conftest import selected_hosts
 from pysolfc_camelot import camelot, plot
 from pysolfc_camelot.accessibility import HINT_MODE_KEY
 from pysolfc_camelot.texts import tr
-from test_plot_gui import DECK as PLOT_DECK
-from test_solver_gui import WIN_DECK
+from gui import Launch
+from tables import PLOT_DECK, WIN_DECK
 
 RECORDER = H.REPO / "tests" / "host" / "speech_recorder.py"
 CARD = r"\S+ - \S+"                 # PySolFC's card name: "10 - Diamonds"
@@ -41,32 +40,22 @@ def pytest_generate_tests(metafunc):
                              ids=["pysolfc-" + v for v, _ in hosts])
 
 
-class Table:
+class Table(Launch):
     """A PySolFC on one of our games, its speech going to a file."""
 
     def __init__(self, host_dir, tmp_path, artifacts, display, game_id,
                  deck, **options):
-        self.display, self.artifacts = display, artifacts
-        env = H.fresh_home(tmp_path, host_dir, **options)
-        H.install_plugin(env, host_dir=host_dir)
-        shutil.copy(RECORDER, H.plugin_dir(env) / "zz_speech_recorder.py")
         self.spoken = tmp_path / "speech.txt"
-        self.state_file = tmp_path / "state.json"
-        env.update(CAMELOT_TEST_SPEECH_FILE=str(self.spoken),
-                   CAMELOT_TEST_STATE_FILE=str(self.state_file),
-                   CAMELOT_TEST_DECK=deck, DISPLAY=display)
-        self.log = artifacts / "pysol.log"
-        self.proc = H.start_pysol(host_dir, env, ["-i", game_id],
-                                  log_path=self.log)
+        super().__init__(
+            host_dir, tmp_path, artifacts, display, game_id, deck=deck,
+            plugins={"zz_speech_recorder.py": RECORDER},
+            extra_env={"CAMELOT_TEST_SPEECH_FILE": str(self.spoken)},
+            **options)
         self.wid = None
         self.heard = []
 
-    def watched(self):
-        return H.watched(self.proc, self.log, self.artifacts, self.display)
-
     def ready(self, name):
-        self.wid = H.find_window(re.escape(name), display=self.display,
-                                 timeout=60, proc=self.proc)
+        self.wid = self.window(name)
         return H.wait_settled(self.state_file)
 
     def said(self):
@@ -87,10 +76,6 @@ class Table:
         said = self.said()[before:]
         self.heard += said
         return said[-1]
-
-    def state(self, predicate, what, timeout=10):
-        return H.wait_state(self.state_file, predicate, timeout=timeout,
-                            what=what)
 
     def shot(self, name):
         H.screenshot(self.artifacts / (name + ".png"), display=self.display)

@@ -27,7 +27,6 @@ traceback.  Screenshots and the output are kept in artifacts/<test>/.
 """
 import json
 import os
-import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -35,8 +34,8 @@ from pathlib import Path
 import pytest
 
 import hostenv as H
-import test_gui
-import test_plot_gui
+import tables
+from gui import Launch, region_differs
 from pysolfc_camelot import camelot, plot
 from pysolfc_camelot.cards import parse_card
 from pysolfc_camelot.camelot import hintmode as camelot_hintmode
@@ -46,26 +45,25 @@ PROBE = H.REPO / "tests" / "host" / "kivy_probe.py"
 HINT_SECONDS = 4        # how long a hint arrow stays (options.cfg)
 
 
-def kivy_options(env):
-    """The Neo cardset for every French deck (PNG; PySolFC's Kivy port
-    finds no GIF cardset), and hint arrows that stay long enough to be
-    seen in a screenshot."""
-    with open(H.config_dir(env) / "options.cfg", "a") as f:
-        f.write('[cardsets]\n0 = Neo, ""\n1 = Neo, ""\n1_1 = Neo, ""\n'
-                f"[timeouts]\nhint = {HINT_SECONDS}\n")
+# The Neo cardset for every French deck (PNG; PySolFC's Kivy port finds no
+# GIF cardset), and hint arrows that stay long enough to be seen in a
+# screenshot.
+KIVY_SECTIONS = {"cardsets": {"0": 'Neo, ""', "1": 'Neo, ""',
+                              "1_1": 'Neo, ""'},
+                 "timeouts": {"hint": HINT_SECONDS}}
 
 
-class KivyTable:
+class KivyTable(tables.StateTable):
     """Aims at the game's stacks (state file) and at PySolFC's buttons
     (probe file) on the Kivy window."""
+    STATE_TIMEOUT = 20
+    # A repeat only matters while the window still starts up and drops
+    # input.
+    PER_TRY = 8
 
     def __init__(self, state_file, probe_file, display):
-        self.state_file, self.probe_file = state_file, probe_file
-        self.display = display
-
-    def state(self, predicate=lambda s: True, what="state", timeout=20):
-        return H.wait_state(self.state_file, predicate, timeout=timeout,
-                            what=what)
+        super().__init__(state_file, display)
+        self.probe_file = probe_file
 
     def probe(self, predicate=lambda p: True, what="probe", timeout=20):
         return H.wait_state(self.probe_file, predicate, timeout=timeout,
@@ -111,17 +109,6 @@ class KivyTable:
         time.sleep(0.3)
         self.tap(state, dst)
 
-    def act(self, action, predicate, what, tries=3, per_try=8):
-        """Do action() until the state satisfies predicate (a repeat only
-        matters while the window still starts up and drops input)."""
-        for attempt in range(1, tries + 1):
-            action(H.read_json(self.state_file))
-            try:
-                return self.state(predicate, what, timeout=per_try)
-            except AssertionError:
-                if attempt == tries:
-                    raise
-
     def button(self, label, kind=None, timeout=20):
         """The box of a shown toolbar button or menu entry."""
         def find(p):
@@ -160,7 +147,7 @@ def changed_on_screen(shot, name, before, box, timeout=20):
 
     def differs():
         found["shot"] = shot(name)
-        return test_gui.region_differs(before, found["shot"], box)
+        return region_differs(before, found["shot"], box)
     H.wait_for(differs, timeout=timeout, interval=0.3,
                what="the move on screen (%s)" % name)
     return found["shot"]
@@ -177,10 +164,10 @@ def inside(point, box, margin=3):
 def camelot_moves(t, s, shot, move):
     """Stock tap, a move (t.drag or t.tap_tap) to a slot, another stock
     tap; returns the state with a card on the waste."""
-    assert s["stock"] == test_gui.DECK and s["waste"] is None, \
+    assert s["stock"] == tables.CAMELOT_DECK and s["waste"] is None, \
         "CAMELOT_TEST_DECK not used"
     assert s["texts"]["phase"].startswith("Phase 1"), s["texts"]
-    first, second = test_gui.DECK[:2]
+    first, second = tables.CAMELOT_DECK[:2]
     before = shot("start")
     s = t.act(lambda s: t.tap(s, "talon"), lambda s: s["waste"] == first,
               "%s dealt by a tap on the stock" % first)
@@ -196,9 +183,9 @@ def camelot_moves(t, s, shot, move):
 def plot_moves(t, s, shot, move):
     """Stock tap, a move (t.drag or t.tap_tap) from the waste onto T0's
     9H; then a second tap."""
-    assert s["stock"][:4] == test_plot_gui.STOCK_START, \
+    assert s["stock"][:4] == tables.STOCK_START, \
         "CAMELOT_TEST_DECK not used"
-    assert s["reserve"] == test_plot_gui.RESERVE
+    assert s["reserve"] == tables.RESERVE
     before = shot("start")
     s = t.act(lambda s: t.tap(s, "talon"), lambda s: s["waste"] == ["8C"],
               "8C dealt by a tap on the stock")
@@ -252,9 +239,9 @@ def plot_hint(s):
 
 
 GAMES = {
-    "camelot": (camelot, camelot_hintmode, test_gui.DECK, camelot_moves,
+    "camelot": (camelot, camelot_hintmode, tables.CAMELOT_DECK, camelot_moves,
                 camelot_hint),
-    "plot": (plot, plot_hintmode, test_plot_gui.DECK, plot_moves, plot_hint),
+    "plot": (plot, plot_hintmode, tables.PLOT_DECK, plot_moves, plot_hint),
 }
 
 
@@ -264,27 +251,18 @@ def launch(game, host_dir, tmp_path, artifacts, display, **options):
     to options.cfg.  Returns (PySolFC's process, its log, a KivyTable, a
     function taking numbered screenshots, the environment)."""
     package, _hintmode, deck = GAMES[game][:3]
-    env = H.fresh_home(tmp_path, host_dir, autodeal=False, autodrop=False, **options)
-    kivy_options(env)
-    installed = H.install_plugin(env, host_dir=host_dir)
-    (artifacts / "install.log").write_text(installed.stdout)
-    shutil.copy(PROBE, H.plugin_dir(env) / PROBE.name)
-    state_file, probe_file = tmp_path / "state.json", tmp_path / "probe.json"
-    env.update(CAMELOT_TEST_STATE_FILE=str(state_file),
-               CAMELOT_TEST_PROBE_FILE=str(probe_file),
-               CAMELOT_TEST_DECK=" ".join(deck), DISPLAY=display,
-               KIVY_NO_ARGS="1", KIVY_HOME=str(tmp_path / "kivy"),
-               SDL_VIDEO_X11_WMCLASS=WINDOW_CLASS)
-    env.pop("PYTHONPATH", None)         # the installed copy only
-    log = artifacts / "pysol.log"
-    proc = H.start_pysol(host_dir, env, ["--kivy", "-i", package.GAME_ID],
-                         log_path=log)
-    shots = iter(range(1, 100))
-
-    def shot(name):
-        return H.screenshot(artifacts / f"{next(shots):02d}-{name}.png",
-                            display=display)
-    return proc, log, KivyTable(state_file, probe_file, display), shot, env
+    probe_file = tmp_path / "probe.json"
+    # fresh_home leaves PYTHONPATH out: PySolFC imports the installed copy.
+    ps = Launch(host_dir, tmp_path, artifacts, display, package.GAME_ID,
+                deck=deck, plugins={PROBE.name: PROBE},
+                sections=KIVY_SECTIONS, args=["--kivy"],
+                extra_env=dict(CAMELOT_TEST_PROBE_FILE=str(probe_file),
+                               KIVY_NO_ARGS="1",
+                               KIVY_HOME=str(tmp_path / "kivy"),
+                               SDL_VIDEO_X11_WMCLASS=WINDOW_CLASS),
+                autodeal=False, autodrop=False, **options)
+    return (ps.proc, ps.log, KivyTable(ps.state_file, probe_file, display),
+            ps.shot, ps.env)
 
 
 def table_ready(t, proc, log, package):

@@ -1,26 +1,15 @@
 """``replay --game plot``, run as a user runs it: a separate process."""
 import json
-import os
 import random
-import subprocess
-import sys
 
 from pysolfc_camelot.plot.notation import format_deck, format_moves
-from test_plot_rules import greedy_line, hand_built_win
+from helpers import greedy_line, hand_built_win, run_cli
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DECK = format_deck(list(range(52)) * 2)     # AC AD .. KS AC AD .. KS
 
 
-def run(*args):
-    env = dict(os.environ, PYTHONPATH=REPO)
-    return subprocess.run([sys.executable, "-m", "pysolfc_camelot", *args],
-                          env=env, cwd=REPO, capture_output=True, text=True,
-                          timeout=60)
-
-
 def plot_json(deck, moves):
-    r = run("replay", "--game", "plot", "--deck", deck, "--moves", moves,
+    r = run_cli("replay", "--game", "plot", "--deck", deck, "--moves", moves,
             "--json")
     assert r.stderr == ""
     lines = r.stdout.splitlines()
@@ -77,7 +66,7 @@ def test_a_lost_game():
 
 
 def test_text_output():
-    r = run("replay", "--game", "plot", "--deck", DECK, "--moves",
+    r = run_cli("replay", "--game", "plot", "--deck", DECK, "--moves",
             "deal; T4>F0; waste>T0")
     assert r.returncode == 1 and r.stderr == ""
     text = r.stdout
@@ -98,7 +87,7 @@ def test_bad_deck_text_exits_2():
                         (" ".join(["7H"] + cards[1:]),
                          "once: AC; 3 times: 7H"),
                         (DECK.replace("KS", "KX"), "not a card: 'KX'")):
-        r = run("replay", "--game", "plot", "--deck", deck, "--moves",
+        r = run_cli("replay", "--game", "plot", "--deck", deck, "--moves",
                 "deal", "--json")
         assert r.returncode == 2, r
         assert words in r.stderr and r.stderr.startswith("error: ")
@@ -109,7 +98,7 @@ def test_bad_move_text_exits_2():
     for moves, words in (("deal; fly", "not a move: 'fly'"),
                          ("deal; waste>T12", "unknown pile 'T12'"),
                          ("place 5", "not a move")):
-        r = run("replay", "--game", "plot", "--deck", DECK, "--moves",
+        r = run_cli("replay", "--game", "plot", "--deck", DECK, "--moves",
                 moves, "--json")
         assert r.returncode == 2 and words in r.stderr and r.stdout == ""
 
@@ -117,15 +106,16 @@ def test_bad_move_text_exits_2():
 def test_camelot_stays_the_default():
     deck52 = " ".join(DECK.split()[:52])
     for extra in ((), ("--game", "camelot")):
-        r = run("replay", *extra, "--deck", deck52, "--moves",
+        r = run_cli("replay", *extra, "--deck", deck52, "--moves",
                 "deal; place 5", "--json")
         assert r.returncode == 0, r.stderr
         assert json.loads(r.stdout) == {"ok": True, "failed_at": None,
                                         "error": None, "phase": 1,
                                         "score": 0, "status": "playing"}
-    r = run("replay", "--game", "plot", "--deck", deck52, "--moves", "deal")
+    r = run_cli("replay", "--game", "plot", "--deck", deck52, "--moves",
+                "deal")
     assert r.returncode == 2 and "The Plot's has 104" in r.stderr
-    r = run("replay", "--game", "freecell", "--deck", deck52, "--moves",
+    r = run_cli("replay", "--game", "freecell", "--deck", deck52, "--moves",
             "deal")
     assert r.returncode == 2 and "invalid choice" in r.stderr
 
@@ -138,8 +128,9 @@ def test_a_camelot_deck_given_to_the_plot_suggests_camelot():
     for args in (("solve", "--game", "plot", "--deck", deck52),
                  ("replay", "--game", "plot", "--deck", deck52, "--moves",
                   "deal", "--json")):
-        r = run(*args)
+        r = run_cli(*args)
         assert (r.returncode, r.stderr, r.stdout) == (2, want, ""), args
     # a deck of neither size keeps the game's own message
-    r = run("solve", "--game", "plot", "--deck", " ".join(DECK.split()[:60]))
+    r = run_cli("solve", "--game", "plot", "--deck",
+                " ".join(DECK.split()[:60]))
     assert r.returncode == 2 and "a Plot deck has 104 cards" in r.stderr

@@ -18,7 +18,6 @@ during the restriction); T1's 5S goes onto T2's 6D by a drag, and the
 reserve's next card, a 4, may not go onto it (the reserve plays only to
 the foundations).
 """
-import re
 import time
 
 import pytest
@@ -26,120 +25,22 @@ import pytest
 import hostenv as H
 from pysolfc_camelot.plot import GAME_ID, GAME_NAME
 from pysolfc_camelot.texts import tr
-from test_gui import region_differs
-from test_help_gui import check_f1_opens_rules_page
-
-RESERVE = "KC QC JC TC 9C 8H 6C 5C 4C 3C 2H 4H 9S".split()     # 9S on top
-F0 = "7C"
-TABLEAU = "9H 5S 6D 8D KD QD JD TD 3D 2D AD AH".split()
-STOCK_START = "8C TH 7H 2C".split()
-
-
-def gui_deck():
-    """104 cards: the layout above, then the rest in a fixed order."""
-    start = RESERVE + [F0] + TABLEAU + STOCK_START
-    rest = ["%s%s" % (r, s) for s in "CDHS" for r in "A23456789TJQK"] * 2
-    for card in start:
-        rest.remove(card)
-    return start + rest
-
-
-DECK = gui_deck()
-assert len(DECK) == 104
-WINDOW_SIZE = "1100, 820"       # PySolFC's game_geometry: the canvas
-
-
-class Table:
-    """Aims at the stacks of the running game, from its state file."""
-
-    def __init__(self, state_file, display):
-        self.state_file = state_file
-        self.display = display
-
-    def state(self, predicate=lambda s: True, what="state", timeout=10):
-        return H.wait_state(self.state_file, predicate, timeout=timeout,
-                            what=what)
-
-    @staticmethod
-    def where(state, stack):
-        """state["stacks"][...] for "talon", "rows/3", "foundations/0"."""
-        name, _, index = stack.partition("/")
-        info = state["stacks"][name]
-        return info[int(index)] if index else info
-
-    def center(self, state, stack):
-        """Root coordinates of the middle of a stack's top card."""
-        x, y = self.where(state, stack)["top"]
-        ox, oy = state["canvas_origin"]
-        w, h = state["card_size"]
-        return ox + x + w // 2, oy + y + h // 2
-
-    def box(self, state, stack):
-        cx, cy = self.center(state, stack)
-        w, h = state["card_size"]
-        return cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2
-
-    def act(self, action, predicate, what, tries=3, per_try=3):
-        """Do action() until the state satisfies predicate (a repeat only
-        matters while PySolFC is still starting up)."""
-        for attempt in range(1, tries + 1):
-            action(H.read_json(self.state_file))
-            try:
-                return self.state(predicate, what, timeout=per_try)
-            except AssertionError:
-                if attempt == tries:
-                    raise
-
-    def click(self, state, stack):
-        H.click(*self.center(state, stack), display=self.display)
-
-    def double_click(self, state, stack):
-        x, y = self.center(state, stack)
-        H.xdotool("mousemove", x, y, "sleep", 0.1, "click", "--repeat", 2,
-                  "--delay", 80, 1, display=self.display)
-
-    def drag(self, state, src, dst):
-        x0, y0 = self.center(state, src)
-        x1, y1 = self.center(state, dst)
-        H.drag(x0, y0, x1, y1, display=self.display)
-
-    def refused(self, action, what, settle=1.5):
-        """Do action(); the position must stay as it was."""
-        before = self.state()
-        action(before)
-        time.sleep(settle)
-        after = self.state()
-        keys = ("reserve", "foundations", "tableau", "stock", "waste")
-        assert {k: after[k] for k in keys} == {k: before[k] for k in keys}, \
-            "%s was not refused" % what
-        return after
+from gui import (CASES, Launch, check_f1_opens_rules_page,
+                 check_f1_shows_rules_page, region_differs)
+from tables import F0, PLOT_DECK as DECK, RESERVE, STOCK_START, TABLEAU
+from tables import PLOT_WINDOW_SIZE as WINDOW_SIZE, PlotTable as Table
 
 
 def test_play_the_plot_with_the_mouse(pysolfc_host, display, artifacts,
                                       tmp_path):
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, host_dir, autodeal=True, autodrop=True,
-                       game_geometry=WINDOW_SIZE)
-    installed = H.install_plugin(env, host_dir=host_dir)
-    (artifacts / "install.log").write_text(installed.stdout)
-    state_file = tmp_path / "state.json"
-    env["CAMELOT_TEST_STATE_FILE"] = str(state_file)
-    env["CAMELOT_TEST_DECK"] = " ".join(DECK)
-    env["DISPLAY"] = display
-    log = artifacts / "pysol.log"
-    proc = H.start_pysol(host_dir, env, ["-i", GAME_ID], log_path=log)
-    shots = iter(range(1, 100))
+    ps = Launch(host_dir, tmp_path, artifacts, display, GAME_ID, deck=DECK,
+                autodeal=True, autodrop=True, game_geometry=WINDOW_SIZE)
+    state_file, shot = ps.state_file, ps.shot
 
-    def shot(name):
-        return H.screenshot(artifacts / f"{next(shots):02d}-{name}.png",
-                            display=display)
-
-    with H.watched(proc, log, artifacts, display):
+    with ps.watched():
         # -- our game's window, fitting the screen ------------------------
-        wid = H.find_window(re.escape(GAME_NAME), display=display,
-                            timeout=60, proc=proc)
-        title = H.window_name(wid, display=display)
-        assert title.startswith("PySol") and GAME_NAME in title, title
+        wid = ps.window(GAME_NAME, titled=True)
         t = Table(state_file, display)
         H.wait_settled(state_file)
         s = t.state(lambda s: len(s["stock"]) == 78 and not s["waste"],
@@ -234,35 +135,18 @@ def test_f1_opens_the_plot_rules_page(pysolfc_host, display, artifacts,
                               "plot", GAME_ID, "plot-goal.png")
 
 
+# One PySolFC per language shows both the table's texts and, on F1, the
+# rules page in that language (one start-up where there were two).
 @pytest.mark.parametrize("case", ["options-ru", "locale-fr"])
-def test_f1_opens_the_plot_rules_page_in_the_players_language(
+def test_the_plot_table_and_rules_page_speak_the_players_language(
         pysolfc_host, display, artifacts, tmp_path, case):
-    check_f1_opens_rules_page(pysolfc_host, display, artifacts, tmp_path,
-                              "plot", GAME_ID, "plot-goal.png", case)
-
-
-@pytest.mark.parametrize("language, options, extra_env", [
-    ("ru", {"language": "ru"}, {}),         # PySolFC's own setting
-    ("fr", {}, {"LANGUAGE": "fr"}),         # the locale
-])
-def test_the_plot_table_speaks_the_players_language(
-        pysolfc_host, display, artifacts, tmp_path, language, options,
-        extra_env):
+    language, options, extra_env = CASES[case]
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, host_dir, game_geometry=WINDOW_SIZE,
-                       **options)
-    env.update(extra_env)
-    H.install_plugin(env, host_dir=host_dir)
-    state_file = tmp_path / "state.json"
-    env["CAMELOT_TEST_STATE_FILE"] = str(state_file)
-    env["CAMELOT_TEST_DECK"] = " ".join(DECK)
-    env["DISPLAY"] = display
-    log = artifacts / "pysol.log"
-    proc = H.start_pysol(host_dir, env, ["-i", GAME_ID], log_path=log)
-    with H.watched(proc, log, artifacts, display):
-        H.find_window(re.escape(GAME_NAME), display=display, timeout=60,
-                      proc=proc)
-        s = H.wait_settled(state_file)
+    ps = Launch(host_dir, tmp_path, artifacts, display, GAME_ID, deck=DECK,
+                extra_env=extra_env, game_geometry=WINDOW_SIZE, **options)
+    with ps.watched():
+        wid = ps.window(GAME_NAME)
+        s = H.wait_settled(ps.state_file)
         H.screenshot(artifacts / "table.png", display=display)
 
         def words(text):
@@ -276,3 +160,4 @@ def test_the_plot_table_speaks_the_players_language(
             "info": tr("plot.restricted", lang=language, count=1,
                        full=13)}, s["texts"]
         assert s["texts"]["stock"] != tr("plot.stock", lang="en", count=78)
+        check_f1_shows_rules_page(ps, wid, "plot", "plot-goal.png", language)

@@ -4,32 +4,10 @@ import random
 
 import pytest
 
-from pysolfc_camelot.cards import parse_card
 from pysolfc_camelot.plot import hints, perfect
 from pysolfc_camelot.plot.rules import DEAL, Move, Position
 
-
-def c(text):
-    return parse_card(text)
-
-
-def cs(text):
-    return [parse_card(w) for w in text.split()]
-
-
-def P(reserve="", found=(), tab=(), stock="", waste="", base=None):
-    def pile(x):
-        return cs(x) if isinstance(x, str) else list(x)
-    found = [pile(f) for f in found] + [[]] * (8 - len(found))
-    tab = [pile(t) for t in tab] + [[]] * (12 - len(tab))
-    return Position(reserve=cs(reserve), foundations=found, tableau=tab,
-                    stock=cs(stock), waste=cs(waste), base=base)
-
-
-def random_deck(seed):
-    deck = list(range(52)) * 2
-    random.Random(seed).shuffle(deck)
-    return deck
+from helpers import P, random_deck
 
 
 def sorted_deck(base=7):

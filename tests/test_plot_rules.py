@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from pysolfc_camelot.cards import NotationError, format_card, parse_card
+from pysolfc_camelot.cards import NotationError, format_card
 from pysolfc_camelot.plot import notation, rules
 from pysolfc_camelot.plot.notation import (format_deck, format_moves,
                                            parse_deck, parse_move,
@@ -19,31 +19,9 @@ from pysolfc_camelot.plot.rules import (DEAL, FOUNDATIONS, MOVES, PILES,
                                         TABLEAU, IllegalMove, Move, Position,
                                         replay)
 
+from helpers import P, c, cs, greedy_line, hand_built_win, up
+
 SUITS = "CDHS"
-
-
-def c(text):
-    return parse_card(text)
-
-
-def cs(text):
-    return [parse_card(w) for w in text.split()]
-
-
-def up(rank, n, suit="C"):
-    """``n`` cards of one suit going up from ``rank``, round the corner."""
-    return [c("A23456789TJQK"[(rank - 1 + i) % 13] + suit) for i in range(n)]
-
-
-def P(reserve="", found=(), tab=(), stock="", waste="", base=None):
-    """A position from text: ``found`` and ``tab`` are lists of card
-    strings (or card lists), missing piles empty."""
-    def pile(x):
-        return cs(x) if isinstance(x, str) else list(x)
-    found = [pile(f) for f in found] + [[]] * (8 - len(found))
-    tab = [pile(t) for t in tab] + [[]] * (12 - len(tab))
-    return Position(reserve=cs(reserve), foundations=found, tableau=tab,
-                    stock=cs(stock), waste=cs(waste), base=base)
 
 
 def M(text):
@@ -468,29 +446,6 @@ def test_a_back_and_forth_is_still_playing():
 
 # -- whole games --------------------------------------------------------------
 
-def hand_built_win():
-    """A deck and a move list that wins it, using every kind of move."""
-    def names(cards):
-        return [format_card(x) for x in cards]
-    reserve = names(reversed(up(1, 13, "D")))           # AD on top
-    tableau = names(up(2, 12, "C"))                     # 2C .. KC
-    stock = (names(up(1, 13, "H")) + names(up(1, 13, "S")) +
-             names(up(1, 13, "C")) + names(up(1, 13, "D")) +
-             names(reversed(up(2, 12, "H"))) + ["AH"] +
-             names(up(1, 13, "S")))
-    deck = reserve + ["AC"] + tableau + stock
-    moves = ["T%d>F0" % i for i in range(12)]           # F0 full
-    moves += ["reserve>F1"] * 13
-    moves += ["stock>F2"] * 13                          # hearts
-    moves += ["deal; waste>F3"] * 13                    # spades
-    moves += ["deal; waste>F4"] + ["stock>F4"] * 12     # clubs
-    moves += ["stock>F5"] * 13                          # diamonds
-    moves += ["deal; waste>T0"] * 12                    # KH down to 2H
-    moves += ["stock>F6"] + ["T0>F6"] * 12              # AH, then T0
-    moves += ["stock>F7"] * 13
-    return " ".join(deck), "; ".join(moves)
-
-
 def test_a_hand_built_deck_is_won_by_replay():
     deck_text, moves_text = hand_built_win()
     deck = parse_deck(deck_text)
@@ -500,24 +455,6 @@ def test_a_hand_built_deck_is_won_by_replay():
     assert pos.is_won() and pos.status() == "won" and pos.score == 104
     assert pos.stock == pos.waste == pos.reserve == ()
     assert sorted(pos.cards()) == sorted(deck)
-
-
-def greedy_line(deck):
-    """Bank anything (reserve first), else play the waste to the tableau,
-    else deal: wins most deals."""
-    p = Position.new_game(deck)
-    line = []
-    while True:
-        moves = p.legal_moves()
-        banks = [m for m in moves if m.dst in FOUNDATIONS]
-        banks.sort(key=lambda m: m.src != "reserve")
-        waste = [m for m in moves if m.src == "waste"]
-        move = (banks or waste or [m for m in moves if m == DEAL] or
-                [None])[0]
-        if move is None:
-            return p, line
-        p.play(move)
-        line.append(move)
 
 
 def test_random_deals_won_and_lost_by_replay():

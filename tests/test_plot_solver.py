@@ -4,19 +4,14 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
-from pysolfc_camelot.cards import parse_card
 from pysolfc_camelot.plot import dead_ends, hints, perfect, solver
 from pysolfc_camelot.plot.notation import format_deck, parse_deck, parse_move
 from pysolfc_camelot.plot.rules import DEAL, Move, Position, replay
 
-REPO = Path(__file__).resolve().parent.parent
+from helpers import REPO, cs, random_deck
+
 DEALS = REPO / "bench" / "plot-deals-1000.txt"
-
-
-def cs(text):
-    return [parse_card(w) for w in text.split()]
 
 
 def suit_foundations(base, lengths):
@@ -26,12 +21,6 @@ def suit_foundations(base, lengths):
     for i, n in enumerate(lengths):
         out.append([((base - 1 + k) % 13) * 4 + i % 4 for k in range(n)])
     return out
-
-
-def random_deck(seed):
-    deck = list(range(52)) * 2
-    random.Random(seed).shuffle(deck)
-    return deck
 
 
 def public_deck(i):

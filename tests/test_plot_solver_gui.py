@@ -17,51 +17,19 @@ What the window shows is read from the game's test state file and the
 test-only probe plugin (tests/host/probe.py, see test_solver_gui.py); every
 action is an xdotool click.  Screenshots go to artifacts/<test>/.
 """
-import random
 import re
 import time
 
 import pytest
 
 import hostenv as H
-from pysolfc_camelot.plot import GAME_ID, GAME_NAME, hints, rules, solver
-from pysolfc_camelot.plot.notation import format_deck, parse_deck
+from pysolfc_camelot.plot import GAME_ID, GAME_NAME
+from pysolfc_camelot.plot.notation import format_deck
 from pysolfc_camelot.texts import tr
-from test_solver_gui import Pysol, searches
-
-WINDOW_SIZE = "1100, 820"       # as test_plot_gui.py
-# Lines of bench/plot-deals-1000.txt the solver did not decide within 10 s
-# (2026-11-30): a search on one of them lasts long enough to be stopped
-# by a click.
-SLOW_LINES = (115, 490, 811, 902)
-
-
-def slow_deck(seconds=3):
-    """The first deal of SLOW_LINES this checkout's solver does not decide
-    within ``seconds`` (the solver keeps getting faster)."""
-    lines = (H.REPO / "bench" / "plot-deals-1000.txt").read_text(
-        ).splitlines()
-    for n in SLOW_LINES:
-        deck = parse_deck(lines[n - 1])
-        res = solver.solve(rules.Position.new_game(deck),
-                           budget_seconds=seconds)
-        if res.winnable is None:
-            return deck
-    pytest.fail("the solver now decides every deal of SLOW_LINES within "
-                "%s s: the Stop test needs slower deals" % seconds)
-
-
-def greedy_loses_deck(seed=20261130):
-    """The first random deck (random.Random(seed)) that the solver wins
-    and the greedy policy (hints.greedy_move) loses; the same as
-    tests/host/plot_scenarios.py's hard_winnable_deck."""
-    rng = random.Random(seed)
-    while True:
-        deck = list(range(52)) * 2
-        rng.shuffle(deck)
-        res = solver.solve(rules.Position.new_game(deck), budget_seconds=5)
-        if res.winnable and not hints.play_policy(deck, "greedy")[0]:
-            return deck
+from gui import Pysol, searches
+from host.known_deals import plot_greedy_loses_deck as greedy_loses_deck
+from host.known_deals import plot_slow_deck
+from tables import PLOT_WINDOW_SIZE as WINDOW_SIZE
 
 
 class PlotPysol(Pysol):
@@ -80,10 +48,6 @@ class PlotPysol(Pysol):
         assert p["menus"]["solver"]["state"] == "normal", p["menus"]
         return state
 
-    def state(self, predicate=lambda s: True, what="state", timeout=10):
-        return H.wait_state(self.state_file, predicate, timeout=timeout,
-                            what=what)
-
     def click_hint_label(self, want):
         s = self.state()
         x0, y0, x1, y1 = s["hint_label"]
@@ -95,8 +59,10 @@ class PlotPysol(Pysol):
         return super().open_solver(game_name=GAME_NAME)
 
 
-def test_hint_label_switches_fair_and_perfect(pysolfc_host, display,
-                                              artifacts, tmp_path):
+# One PySolFC on the deal the greedy policy loses: first the hint label,
+# then the Solver plays the deal to the win (one start-up for both).
+def test_hint_label_switches_then_the_solver_plays_the_plot_to_the_win(
+        pysolfc_host, display, artifacts, tmp_path):
     version, host_dir = pysolfc_host
     deck = greedy_loses_deck()
     ps = PlotPysol(host_dir, tmp_path, artifacts, display, deck)
@@ -119,26 +85,9 @@ def test_hint_label_switches_fair_and_perfect(pysolfc_host, display,
         assert s["stock"] == format_deck(deck[26:]).split()
         assert not (ps.config_dir / "camelot-plus.json").exists()
 
-
-def test_solver_from_the_menu_plays_the_plot_to_the_win(
-        pysolfc_host, display, artifacts, tmp_path):
-    version, host_dir = pysolfc_host
-    deck = greedy_loses_deck()
-    ps = PlotPysol(host_dir, tmp_path, artifacts, display, deck)
-    with ps.watched():
-        ps.start()
+        # -- Assist > Solver..., Start, Play: the deal won ----------------
         ps.shot("start")
-        ps.open_solver()
-        ps.shot("solver-dialog")
-        ps.press("start")
-        solvable = tr("solver.solvable", n=1000).split("1000")[0]
-        d = ps.dialog(lambda d: d["result"].startswith(solvable) and
-                      d["buttons"]["play"]["state"] == "normal",
-                      "the deal found solvable", timeout=180)
-        n = int(d["result"][len(solvable):].split()[0])
-        assert d["result"] == tr("solver.solvable", n=n)
-        assert d["buttons"]["start"]["text"] != tr("solver.stop")
-        ps.shot("solved")
+        n = ps.solve_deal(timeout=180)
         ps.press("play")
         s = ps.state(lambda s: s["status"] == "won", "the game won by Play",
                      timeout=300)
@@ -155,7 +104,7 @@ def test_solver_from_the_menu_plays_the_plot_to_the_win(
 def test_solver_stop_ends_a_long_search(pysolfc_host, display, artifacts,
                                         tmp_path):
     version, host_dir = pysolfc_host
-    ps = PlotPysol(host_dir, tmp_path, artifacts, display, slow_deck())
+    ps = PlotPysol(host_dir, tmp_path, artifacts, display, plot_slow_deck(3))
     with ps.watched():
         before = ps.start()
         ps.open_solver()

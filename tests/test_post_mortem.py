@@ -18,7 +18,6 @@ games.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -26,13 +25,15 @@ import time
 import pytest
 
 import hostenv as H
+from gui import PROBE, Launch
+from tables import CamelotTable, PlotTable
 from pysolfc_camelot import analysis, review
 from pysolfc_camelot.camelot import notation as camelot_notation
 from pysolfc_camelot.plot import notation as plot_notation
 from pysolfc_camelot.texts import TABLES, tr
 
-from test_analyse import (camelot_lost_deal, camelot_mistake,  # noqa: F401
-                          plot_mistake, positions)
+from helpers import (camelot_lost_deal, camelot_mistake,  # noqa: F401
+                     plot_mistake, positions)
 
 NOTATION = {"camelot": camelot_notation, "plot": plot_notation}
 
@@ -139,7 +140,6 @@ def test_the_record_follows_pysolfc_s_history(pysolfc_host, display,
 
 # ------------------------------------------------------------ the window --
 
-PROBE = H.REPO / "tests" / "host" / "probe.py"
 AUTOPLAY = H.REPO / "tests" / "host" / "autoplay.py"
 HINT_SECONDS = 4            # the player's hint timeout: how long the arrow
 ARROW_COLOUR = (0x30, 0x30, 0x30)   # PySolFC's default 'hintarrow' colour
@@ -172,7 +172,7 @@ def at(state, game):
     return {k: state[k] for k in POSITION_KEYS[game]}
 
 
-class Window:
+class Window(Launch):
     """One PySolFC for a test: our plugin, the probe and the autoplayer in
     a fresh HOME, the deal fixed, the first moves played for us."""
 
@@ -180,43 +180,28 @@ class Window:
                  moves, lang, budget=None):
         from pysolfc_camelot.camelot import GAME_ID as CAMELOT_ID
         from pysolfc_camelot.plot import GAME_ID as PLOT_ID
-        self.game, self.display, self.artifacts = game, display, artifacts
+        self.game = game
         self.lang = lang
         self.pysol_text = H.menu_names(host_dir, lang)
         options = {"autodeal": False, "stuck_notification": True}
         if lang != "en":
             options["language"] = lang
-        env = H.fresh_home(tmp_path, host_dir, **options)
-        with open(H.config_dir(env) / "options.cfg", "a") as f:
-            f.write("[timeouts]\nhint = %d\n" % HINT_SECONDS)
-        H.install_plugin(env, host_dir=host_dir)
-        shutil.copy(PROBE, H.plugin_dir(env) / "zz_test_probe.py")
-        shutil.copy(AUTOPLAY, H.plugin_dir(env) / "zz_test_autoplay.py")
         self.probe_file = str(tmp_path / "probe.json")
-        self.state_file = tmp_path / "state.json"
-        self.review_file = str(self.state_file) + ".review"
-        env["CAMELOT_TEST_PROBE_FILE"] = self.probe_file
-        env["CAMELOT_TEST_STATE_FILE"] = str(self.state_file)
-        env["CAMELOT_TEST_DECK"] = NOTATION[game].format_deck(deck) \
-            if game == "plot" else " ".join(
-                "A23456789TJQK"[c // 4] + "CDHS"[c % 4] for c in deck)
+        extra_env = {"CAMELOT_TEST_PROBE_FILE": self.probe_file}
         if moves:
-            env["CAMELOT_TEST_PLAY"] = "; ".join(str(m) for m in moves)
+            extra_env["CAMELOT_TEST_PLAY"] = "; ".join(str(m) for m in moves)
         if budget is not None:
-            env["CAMELOT_TEST_REVIEW_BUDGET"] = str(budget)
-        env["DISPLAY"] = display
-        self.log = artifacts / "pysol.log"
-        game_id = CAMELOT_ID if game == "camelot" else PLOT_ID
-        self.proc = H.start_pysol(host_dir, env, ["-i", game_id],
-                                  log_path=self.log)
-        self.shots = iter(range(1, 100))
-
-    def watched(self):
-        return H.watched(self.proc, self.log, self.artifacts, self.display)
-
-    def shot(self, name):
-        return H.screenshot(self.artifacts / ("%02d-%s.png" % (
-            next(self.shots), name)), display=self.display)
+            extra_env["CAMELOT_TEST_REVIEW_BUDGET"] = str(budget)
+        deck_text = NOTATION[game].format_deck(deck) if game == "plot" \
+            else " ".join("A23456789TJQK"[c // 4] + "CDHS"[c % 4]
+                          for c in deck)
+        super().__init__(
+            host_dir, tmp_path, artifacts, display,
+            CAMELOT_ID if game == "camelot" else PLOT_ID, deck=deck_text,
+            plugins={"zz_test_probe.py": PROBE,
+                     "zz_test_autoplay.py": AUTOPLAY}, extra_env=extra_env,
+            sections={"timeouts": {"hint": HINT_SECONDS}}, **options)
+        self.review_file = str(self.state_file) + ".review"
 
     def probe(self, predicate, what, timeout=30):
         return H.wait_state(self.probe_file, predicate, timeout=timeout,
@@ -292,8 +277,6 @@ class Window:
 
 def play_by_mouse(w, move, before):
     """The player's click or drag for one rules move."""
-    from test_gui import Table as CamelotTable
-    from test_plot_gui import Table as PlotTable
     if w.game == "camelot":
         t = CamelotTable(w.state_file, w.display)
         if move.kind == "deal":
@@ -321,8 +304,6 @@ def play_by_mouse(w, move, before):
 def arrow_midpoint(w, state, arrow):
     """Where on the screen the middle of the hint arrow lies: halfway
     between the cards it joins (their top cards' middles)."""
-    from test_gui import Table as CamelotTable
-    from test_plot_gui import Table as PlotTable
     if w.game == "camelot":
         names = {0: ("talon", None), 1: ("waste", None), 18: ("discard",
                                                               None)}
@@ -529,7 +510,7 @@ def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
     """A deal the solver needs seconds for, and a budget shorter than
     that: the table shows the analysis at work, then the dialog says it
     could not be decided, and offers no way back."""
-    from test_solver_gui import slow_deck
+    from host.known_deals import camelot_slow_deck as slow_deck
     from pysolfc_camelot.cards import parse_deck
     version, host_dir = pysolfc_host
     seconds, text = slow_deck()

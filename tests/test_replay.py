@@ -16,17 +16,15 @@ and each side of the phase or restriction boundary, waits for it to end
 where the player was, and then undoes and redoes the last move: the
 history is whole.
 """
-import importlib.util
 import re
 import time
 
 import hostenv as H
 from pysolfc_camelot.cards import format_card
-from test_gui import DECK as CAMELOT_DECK, PLACE_ORDER
-from test_gui import Table as CamelotTable
-from test_plot_gui import WINDOW_SIZE
-from test_plot_gui import Table as PlotTable
-from test_solver_gui import Pysol
+from gui import Pysol
+from host import known_deals
+from tables import CAMELOT_DECK, PLACE_ORDER, CamelotTable, PlotTable
+from tables import PLOT_WINDOW_SIZE as WINDOW_SIZE
 
 # What a position is, in each game's state file (pysolfc_camelot/*/game.py
 # _writeTestState).
@@ -38,15 +36,6 @@ PLOT_KEYS = ("reserve", "foundations", "tableau", "stock", "waste",
 
 def position(state, keys):
     return {k: state[k] for k in keys}
-
-
-def plot_scenarios():
-    """tests/host/plot_scenarios.py: its won deal and banking line."""
-    spec = importlib.util.spec_from_file_location(
-        "plot_scenarios", H.REPO / "tests" / "host" / "plot_scenarios.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def replay_from_the_menu(p, before, moves, keys, what, timeout=180):
@@ -170,12 +159,12 @@ def test_replay_the_plot_across_its_restriction(replay_host, display,
     from pysolfc_camelot.plot.notation import DEAL, RESERVE, WASTE, \
         format_deck
     version, host_dir = replay_host
-    ps = plot_scenarios()
     # The banking line of the won deal: twelve deals, each card to F0,
     # complete F0 (move 24); then the reserve opens F1 and play goes on.
-    line = ps.win_line()[:30]
+    WIN_DECK = known_deals.plot_win_deck()
+    line = known_deals.plot_win_line(WIN_DECK)[:30]
     p = Pysol(host_dir, tmp_path, artifacts, display, GAME_ID,
-              deck=format_deck(ps.WIN_DECK), game_geometry=WINDOW_SIZE)
+              deck=format_deck(WIN_DECK), game_geometry=WINDOW_SIZE)
 
     def pile(name):
         if name == WASTE:
@@ -201,7 +190,7 @@ def test_replay_the_plot_across_its_restriction(replay_host, display,
         p.game(GAME_ID)
         H.wait_settled(p.state_file)
         t = PlotTable(p.state_file, display)
-        pos = rules.Position.new_game(ps.WIN_DECK)
+        pos = rules.Position.new_game(WIN_DECK)
         start = expected(pos)
         t.state(lambda s: position(s, PLOT_KEYS) == start, "the deal")
         previous = None

@@ -17,7 +17,7 @@ import pytest
 from pysolfc_camelot import pictures, rulespages
 from pysolfc_camelot.rulespages import LANGUAGES
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import REPO
 VOID = {"br", "hr", "img", "meta", "link"}
 # Tags PySolFC's viewer (pysollib/htmllib2.py + tkhtml.py, 3.2 and 3.6)
 # renders; anything else is dropped silently, and the text of <style> or
@@ -345,7 +345,7 @@ def test_committed_pictures_equal_fresh_render(tmp_path):
     assert sorted(p.name for p in written) == sorted(
         name for names in PICTURES.values() for name in names)
     for fresh in written:
-        committed = ROOT / "images" / fresh.name
+        committed = REPO / "images" / fresh.name
         assert committed.is_file(), "run: python -m pysolfc_camelot pictures"
         if committed.read_bytes() == fresh.read_bytes():
             continue
@@ -372,10 +372,10 @@ def test_pictures_main_writes_into_given_dir(tmp_path, capsys):
 def test_installed_layout(tmp_path):
     """As in a wheel: html-src/ and images/ inside the package."""
     pkg = tmp_path / "site" / "pysolfc_camelot"
-    shutil.copytree(ROOT / "pysolfc_camelot", pkg,
+    shutil.copytree(REPO / "pysolfc_camelot", pkg,
                     ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "html-src", pkg / "html_src")
-    shutil.copytree(ROOT / "images", pkg / "images")
+    shutil.copytree(REPO / "html-src", pkg / "html_src")
+    shutil.copytree(REPO / "images", pkg / "images")
     out = tmp_path / "plugin-data"
     code = ("import sys; from pysolfc_camelot import rulespages as r; "
             "assert r.source_dir() == r.PACKAGE_DIR / 'html_src'; "
@@ -388,4 +388,4 @@ def test_installed_layout(tmp_path):
     page = Path(res.stdout.strip())
     assert page == out.resolve() / "html" / "camelot" / "ru.html"
     assert (out / "images" / "goal.png").read_bytes() == \
-        (ROOT / "images" / "goal.png").read_bytes()
+        (REPO / "images" / "goal.png").read_bytes()

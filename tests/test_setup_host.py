@@ -3,14 +3,10 @@
 play itself is tried by hand: it opens a window and waits for it), and
 the upstream host it unpacks from shared/hosts (on fake trees)."""
 import importlib
-import importlib.util
 
 import hostenv
 
-spec = importlib.util.spec_from_file_location(
-    "setup_host", hostenv.REPO / "tools" / "setup_host.py")
-setup_host = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(setup_host)
+setup_host = hostenv.setup_host()     # a script, loaded as a module once
 
 
 def test_every_game_has_an_id():

@@ -10,15 +10,14 @@ import re
 import string
 import sys
 import types
-from pathlib import Path
 
 import pytest
 
 from pysolfc_camelot import rulespages, texts
 from pysolfc_camelot.texts import EN, TABLES, tr
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "pysolfc_camelot"
+from helpers import REPO
+PACKAGE = REPO / "pysolfc_camelot"
 
 # Texts that rightly read the same as in English: numbers only, and the
 # K/Q/J marks of the rules pages' slot picture.  French keeps PySolFC's
@@ -231,7 +230,7 @@ def test_load_game_error_speaks_one_language(pysolfc_host, tmp_path, lang):
     version, host_dir = pysolfc_host
     env = H.fresh_home(tmp_path, host_dir)
     env["LANGUAGE"] = lang
-    env["PYTHONPATH"] = "%s:%s" % (ROOT, host_dir)
+    env["PYTHONPATH"] = "%s:%s" % (REPO, host_dir)
     r = subprocess.run([H.host_python(), "-c", BROKEN_SAVES], env=env,
                        cwd=tmp_path, capture_output=True, text=True,
                        timeout=120)
@@ -398,24 +397,18 @@ def crop_to_window(shot, wid, display, out):
 def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
                                            tmp_path, case):
     import hostenv as H
-    from test_gui import DECK, PLACE_ORDER, Table
+    from gui import CASES, Launch, check_f1_shows_rules_page
+    from tables import CAMELOT_DECK as DECK, PLACE_ORDER
+    from tables import CamelotTable as Table
     from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
 
     lang, options, extra_env = GUI_CASES[case]
     version, host_dir = pysolfc_host
-    env = H.fresh_home(tmp_path, host_dir, autodeal=False, **options)
-    env.update(extra_env)
-    installed = H.install_plugin(env, host_dir=host_dir)
-    (artifacts / "install.log").write_text(installed.stdout)
-    state_file = tmp_path / "state.json"
-    env["CAMELOT_TEST_STATE_FILE"] = str(state_file)
-    env["CAMELOT_TEST_DECK"] = " ".join(DECK)
-    env["DISPLAY"] = display
-    log = artifacts / "pysol.log"
-    proc = H.start_pysol(host_dir, env, ["-i", GAME_ID], log_path=log)
-    with H.watched(proc, log, artifacts, display):
-        wid = H.find_window(re.escape(GAME_NAME), display=display,
-                            timeout=60, proc=proc)
+    ps = Launch(host_dir, tmp_path, artifacts, display, GAME_ID, deck=DECK,
+                extra_env=extra_env, autodeal=False, **options)
+    state_file = ps.state_file
+    with ps.watched():
+        wid = ps.window(GAME_NAME)
         H.wait_settled(state_file)
         t = Table(state_file, display)
         s = t.state(lambda s: s["phase"] == 1 and s["waste"] is None,
@@ -425,29 +418,36 @@ def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
             assert s["texts"]["phase"] != EN["camelot.phase.1"]
         shot = H.screenshot(artifacts / "01-start.png", display=display)
         crop_to_window(shot, wid, display, artifacts / "table-start.png")
-        if case != "options-ru":
-            return
-        # Russian: play to phase 2 with the mouse, remove the ten and a
-        # pair, and see the phase text and the score follow.
-        for i in range(16):
-            card, slot = DECK[i], PLACE_ORDER[i]
-            s = t.act(lambda s: t.click(s, "talon"),
-                      lambda s: s["waste"] == card, "deal #%d" % (i + 1))
-            s = t.act(lambda s: t.drag(s, "waste", slot),
-                      lambda s: s["tableau"][slot] == card,
-                      "%s placed in slot %d" % (card, slot))
-        s = t.state(lambda s: s["phase"] == 2, "phase 2")
-        ten = s["tableau"].index("TD")
-        s = t.act(lambda s: t.click(s, "rows", ten),
-                  lambda s: s["score"] == 1, "the ten removed")
-        a, b = s["tableau"].index("AC"), s["tableau"].index("9C")
-        s = t.act(lambda s: t.drag_rows(s, a, b),
-                  lambda s: s["score"] == 3, "AC+9C removed")
-        assert s["texts"] == expected_texts("ru", s)
-        assert s["texts"]["phase"].startswith("Фаза 2")
-        assert s["texts"]["score"] == "3/40"
-        shot = H.screenshot(artifacts / "02-phase2.png", display=display)
-        crop_to_window(shot, wid, display, artifacts / "table-phase2.png")
+        if case == "options-ru":
+            # Russian: play to phase 2 with the mouse, remove the ten and a
+            # pair, and see the phase text and the score follow.
+            for i in range(16):
+                card, slot = DECK[i], PLACE_ORDER[i]
+                s = t.act(lambda s: t.click(s, "talon"),
+                          lambda s: s["waste"] == card,
+                          "deal #%d" % (i + 1))
+                s = t.act(lambda s: t.drag(s, "waste", slot),
+                          lambda s: s["tableau"][slot] == card,
+                          "%s placed in slot %d" % (card, slot))
+            s = t.state(lambda s: s["phase"] == 2, "phase 2")
+            ten = s["tableau"].index("TD")
+            s = t.act(lambda s: t.click(s, "rows", ten),
+                      lambda s: s["score"] == 1, "the ten removed")
+            a, b = s["tableau"].index("AC"), s["tableau"].index("9C")
+            s = t.act(lambda s: t.drag_rows(s, a, b),
+                      lambda s: s["score"] == 3, "AC+9C removed")
+            assert s["texts"] == expected_texts("ru", s)
+            assert s["texts"]["phase"].startswith("Фаза 2")
+            assert s["texts"]["score"] == "3/40"
+            shot = H.screenshot(artifacts / "02-phase2.png",
+                                display=display)
+            crop_to_window(shot, wid, display,
+                           artifacts / "table-phase2.png")
+
+        # The same PySolFC shows the rules page (F1) in the player's
+        # language too (test_help_gui.py has the English one).
+        if case in CASES:
+            check_f1_shows_rules_page(ps, wid, "camelot", "goal.png", lang)
 
 
 def test_solver_dialog_speaks_the_players_language(pysolfc_host, display,
@@ -455,7 +455,8 @@ def test_solver_dialog_speaks_the_players_language(pysolfc_host, display,
     """Assist > Solver with PySolFC set to Russian: the verdict our Solver
     writes into PySolFC's dialog is the Russian one."""
     import hostenv as H
-    from test_solver_gui import WIN_DECK, Pysol
+    from gui import Pysol
+    from tables import WIN_DECK
     from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
 
     version, host_dir = pysolfc_host

@@ -42,8 +42,8 @@ from pysolfc_camelot.cards import format_card
 from pysolfc_camelot.plot import hintmode as plot_hintmode
 from pysolfc_camelot.texts import tr
 from pysolfc_camelot.winnable_deals import SKIP_KEY, WINNABLE_KEY
-from test_plot_gui import WINDOW_SIZE as PLOT_WINDOW_SIZE
-from test_solver_gui import Pysol
+from gui import Pysol
+from tables import PLOT_WINDOW_SIZE
 
 GAMES = {
     # game: (its package, decks, language, how the option goes on and how

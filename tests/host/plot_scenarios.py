@@ -5,53 +5,31 @@ Each ``scenario_NAME(app)`` drives the live game the way the player's
 clicks, double clicks and drags do (through the stacks' own checks and
 moves), compares every position with the rules model, and returns a small
 dict of figures for the test report.  Dialogs are cancelled as they open
-(Camelot's scenarios' ``Dialogs``) and their titles checked.
+(scenario_steps.py's ``Dialogs``) and their titles checked.
 """
-import importlib.util
 import os
 import random
 import tempfile
-import time
 
 from pysolfc_camelot.cards import parse_card
 from pysolfc_camelot.plot import GAME_ID, GAME_NAME, rules
 from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
                                            TABLEAU, WASTE, Move, format_deck)
 
-# Camelot's scenarios module (same folder) has the dialog catcher
-# (Dialogs, set up by its quiet()).
-_spec = importlib.util.spec_from_file_location(
-    "camelot_scenarios", os.path.join(os.path.dirname(os.path.abspath(
-        __file__)), "scenarios.py"))
-_camelot = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_camelot)
-# Waiting on the event loop and the Solver dialog are the same for both
-# games.
-wait_until = _camelot.wait_until
-solver_dialog = _camelot.solver_dialog
-solver_result = _camelot.solver_result
+import scenario_steps
+import known_deals
+from known_deals import banking_move, deck_of  # noqa: F401 (post_mortem)
+from scenario_steps import (deal, demo_wins, follow, move_top_card,
+                            ready_hint, stop_demo_while_thinking,
+                            solver_dialog, solver_result, wait_for_dialog,
+                            wait_until)
 
 
-def deck_of(text):
-    """Cards in the order given; a card may appear twice (two decks)."""
-    return [parse_card(w) for w in text.split()]
+WIN_DECK = known_deals.plot_win_deck()
 
 
-def ranks(suit, lo, hi):
-    return ["%s%s" % ("A23456789TJQK"[r - 1], suit) for r in range(lo, hi + 1)]
-
-
-# A deal won by simple banking.  Base rank A.  The stock first completes
-# F0 (2C..KC), the reserve (AD on top) then fills F1, the tableau holds
-# the six other aces and six twos, and the rest of the stock comes 3..K in
-# the order the foundations want them.
-WIN_DECK = deck_of(" ".join(
-    list(reversed(ranks("D", 1, 13)))            # reserve, AD on top
-    + ["AC"]                                     # F0: base rank A
-    + "AH AS AC AD AH AS 2H 2S 2C 2D 2H 2S".split()   # T0..T11
-    + ranks("C", 2, 13)                          # stock: F0 first
-    + [c for r in range(3, 14) for c in
-       ["%s%s" % ("A23456789TJQK"[r - 1], s) for s in "HSCDHS"]]))
+def win_line(deck=WIN_DECK):
+    return known_deals.plot_win_line(deck)
 
 
 def _lose_deck():
@@ -78,34 +56,33 @@ assert len(WIN_DECK) == len(LOSE_DECK) == 104
 def quiet(app):
     """No animation and none of PySolFC's automatic play; dialogs are
     cancelled as they open (their titles kept in the returned object)."""
-    dialogs = _camelot.quiet(app)
+    dialogs = scenario_steps.quiet(app)
     app.opt.autofaceup = False
     app.opt.autodrop = False
     return dialogs
 
 
 def new_deal(app, deck):
-    os.environ["CAMELOT_TEST_DECK"] = format_deck(deck)
-    try:
-        app.game.newGame(autoplay=0)
-    finally:
-        del os.environ["CAMELOT_TEST_DECK"]
-    assert app.game.position() == rules.Position.new_game(deck)
-    return app.game
+    return scenario_steps.new_deal(app, format_deck(deck),
+                                   rules.Position.new_game(deck))
 
 
 def act(game, move):
     """Try ``move`` as the player would (a click on the stock, or a drag
     from the top card); True if PySolFC took it."""
     if move == DEAL:
-        return bool(game.s.talon.clickHandler(None))
-    src, dst = game.stackFor(move.src), game.stackFor(move.dst)
-    cards = src.cards[-1:]
-    if move.src == STOCK or not cards or not src.canMoveCards(cards) or \
-            not dst.acceptsCards(src, cards):
+        return deal(game)
+    if move.src == STOCK:
         return False
-    src.playMoveMove(1, dst)
-    return True
+    return move_top_card(game.stackFor(move.src), game.stackFor(move.dst))
+
+
+def play(game, moves):
+    scenario_steps.play(game, moves, act)
+
+
+def check_conservation(game):
+    scenario_steps.check_conservation(game, 104)
 
 
 def double_click(game, pile):
@@ -114,41 +91,6 @@ def double_click(game, pile):
     before = game.moves.index
     stack.doubleclickHandler(None)
     return game.moves.index != before
-
-
-def play(game, moves):
-    for m in moves:
-        before = game.position()
-        assert act(game, m), "refused legal move %s at\n%r" % (m, before)
-        assert game.position() == before.after(m), m
-
-
-def banking_move(pos):
-    """The first legal move to a foundation, else a deal (wins WIN_DECK)."""
-    for m in pos.legal_moves():
-        if m.dst in FOUNDATIONS:
-            return m
-    return DEAL if pos.stock else None
-
-
-def win_line(deck=WIN_DECK):
-    pos, line = rules.Position.new_game(deck), []
-    while pos.status() == rules.PLAYING:
-        m = banking_move(pos)
-        line.append(m)
-        pos.play(m)
-    assert pos.is_won(), pos
-    return line
-
-
-def check_conservation(game):
-    where = {}
-    for stack in game.allstacks:
-        for card in stack.cards:
-            assert card.id not in where, "card %d twice" % card.id
-            where[card.id] = stack.id
-    assert sorted(where) == list(range(104)), "cards missing"
-    assert len(game.position().cards()) == 104
 
 
 # ------------------------------------------------------------- scenarios
@@ -260,12 +202,7 @@ def scenario_won_game(app):
         assert game.position() == before.after(m), m
     pos = game.position()
     assert pos.is_won() and game.isGameWon() and pos.score == 104
-    for _ in range(40):
-        app.top.update()
-        if dialogs.titles:
-            break
-        time.sleep(0.05)
-    assert dialogs.titles == ["Game won"], dialogs.titles
+    assert wait_for_dialog(app, dialogs) == ["Game won"], dialogs.titles
     won, lost = app.stats.getStats(app.opt.player, GAME_ID)
     assert (won, lost) == (won_before + 1, lost_before), (won, lost)
     return {"moves": game.moves.index, "double clicks": clicks,
@@ -285,12 +222,7 @@ def scenario_lost_and_stuck(app):
     pos = game.position()
     assert pos.status() == rules.LOST and not pos.stock, pos
     assert not game.getStuck()
-    for _ in range(40):
-        app.top.update()
-        if dialogs.titles:
-            break
-        time.sleep(0.05)
-    assert dialogs.titles == ["You are Stuck"], dialogs.titles
+    assert wait_for_dialog(app, dialogs) == ["You are Stuck"], dialogs.titles
     # No redeal: a click on the empty stock does nothing.
     n = game.moves.index
     assert not act(game, DEAL)
@@ -591,29 +523,6 @@ def scenario_conservation(app):
 
 # -- hints and demo ----------------------------------------------------------
 
-def follow(game, hint):
-    """Do what a hint tuple says, as the player would."""
-    score, pos, n, src, dst = hint[:5]
-    if src is game.s.talon:
-        return act(game, DEAL)
-    assert src.canMoveCards(src.cards[-1:]) and \
-        dst.acceptsCards(src, src.cards[-1:]), hint
-    src.playMoveMove(1, dst)
-    return True
-
-
-def ready_hint(app, game, level=0):
-    """Assist > Hint as the player sees it: PySolFC asks, our search runs
-    off the event loop and the arrow comes when it is done.  Returns the
-    hint."""
-    h = game.showHint(level=level, sleep=0)
-    if h is None:
-        assert wait_until(app, lambda: game.assist_ready(level), 30), \
-            "no hint within 30 s at\n%r" % game.position()
-        h = game.showHint(level=level, sleep=0)
-    return h
-
-
 def hint_move_of(game, h):
     """The rules move a hint tuple shows."""
     score, pos, n, src, dst = h[:5]
@@ -647,17 +556,8 @@ def scenario_hints_are_legal_moves(app):
             "score": game.position().score}
 
 
-def hard_winnable_deck(seed=20261130):
-    """The first random deck (random.Random(seed)) that the solver wins
-    and the greedy policy of the rules (RULES.md) (hints.greedy_move) loses."""
-    from pysolfc_camelot.plot import hints, solver
-    rng = random.Random(seed)
-    while True:
-        deck = list(range(52)) * 2
-        rng.shuffle(deck)
-        res = solver.solve(rules.Position.new_game(deck), budget_seconds=5)
-        if res.winnable and not hints.play_policy(deck, "greedy")[0]:
-            return deck
+def hard_winnable_deck():
+    return known_deals.plot_greedy_loses_deck()
 
 
 def scenario_perfect_hints_win(app):
@@ -731,37 +631,13 @@ def scenario_demo_perfect_wins(app):
     app.opt.timeouts["demo"] = 0.0
     game = new_deal(app, hard_winnable_deck())
     game.hint_mode = "perfect"
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: app.game.position().is_won(), 180), \
-        app.game.position()
-    wait_until(app, lambda: not app.game.demo, 20)
+    demo_wins(app, game, 180)
     check_conservation(app.game)
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
 
-# Lines of bench/plot-deals-1000.txt the solver did not decide within 10 s
-# (2026-11-30): a perfect demo thinks long on them before moving.
-SLOW_LINES = (115, 490, 811, 902)
-
-
 def slow_deck(seconds=2):
-    """The first deal of SLOW_LINES the solver does not decide within
-    ``seconds`` (the solver keeps getting faster)."""
-    from pysolfc_camelot.plot import solver
-    from pysolfc_camelot.plot.notation import parse_deck
-    bench = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                         os.pardir, os.pardir, "bench", "plot-deals-1000.txt")
-    with open(bench) as f:
-        lines = f.read().splitlines()
-    for n in SLOW_LINES:
-        deck = parse_deck(lines[n - 1])
-        res = solver.solve(rules.Position.new_game(deck),
-                           budget_seconds=seconds)
-        if res.winnable is None:
-            return deck
-    raise AssertionError("the solver decides every deal of SLOW_LINES "
-                         "within %s s: this scenario needs slower deals"
-                         % seconds)
+    return known_deals.plot_slow_deck(seconds)
 
 
 def scenario_demo_stopped_while_thinking(app):
@@ -774,22 +650,8 @@ def scenario_demo_stopped_while_thinking(app):
     game = new_deal(app, slow_deck())
     game.hint_mode = "perfect"
     game._assist_answers = {}
-    seen = {}
-
-    def click():
-        seen.update(task=game._assist_task, moves=game.moves.index,
-                    pos=game.position())
-        game.stopDemo()                         # as a click on the table
-    app.top.after(300, click)
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: "pos" in seen, 10)
-    task = seen["task"]
-    assert task is not None, "the demo was not waiting for its search"
-    assert wait_until(app, lambda: task[1].done, 10)
-    wait_until(app, lambda: False, 0.5)
-    assert not game.demo
-    assert game.moves.index == seen["moves"] == 0, "a move after the stop"
-    assert game.position() == seen["pos"]
+    moves, task = stop_demo_while_thinking(app, game)
+    assert moves == 0, "a move after the stop"
     return {"search went on for (s)": round(task[1].elapsed(), 2)}
 
 
@@ -843,10 +705,7 @@ def scenario_demo_wins_constructed_deal(app):
     dialogs = quiet(app)
     app.opt.timeouts["demo"] = 0.0
     game = new_deal(app, WIN_DECK)
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: app.game.position().is_won(), 180), \
-        app.game.position()
-    wait_until(app, lambda: not app.game.demo, 20)
+    demo_wins(app, game, 180)
     check_conservation(app.game)
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 

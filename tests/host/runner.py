@@ -2,11 +2,14 @@
 
 Usage: python runner.py HOST_DIR SCENARIO_FILE NAME[,NAME...] RESULT_JSON
 
-Started by tests/hostenv.py (run_scenarios) with the plugin installed in a fresh HOME
-and a display.  PySolFC starts on our game; each scenario ``fn(app)`` runs
-from the Tk event loop (or, returning a generator, steps through it
-between waits: see run_next); results go to RESULT_JSON; then the
-process ends.
+Started with a display and a fresh HOME holding our plugin: by
+tests/hostenv.py's run_scenarios (installed by our installer) or by
+tests/test_bundle.py (the drop-in zip unzipped).  PySolFC starts on the
+game $CAMELOT_GAME_ID; SCENARIO_FILE's folder is put on sys.path, so the
+scenario modules share scenario_steps.py and known_deals.py.  Each
+scenario ``scenario_NAME(app)`` runs from the Tk event loop (or,
+returning a generator, steps through it between waits: see run_next);
+results go to RESULT_JSON; then the process ends.
 """
 import importlib.util
 import inspect
@@ -32,6 +35,8 @@ if pysol_init(app, ["pysol.py", "--nosound", "-i", game_id]) != 0:
     sys.exit("PySolFC failed to start")
 # Only now: the scenarios then import the plugin's installed copy of
 # pysolfc_camelot, the one PySolFC loaded, not the checkout.
+# The scenario modules share tests/host/scenario_steps.py.
+sys.path.insert(0, os.path.dirname(os.path.abspath(scenario_file)))
 spec = importlib.util.spec_from_file_location("scenarios", scenario_file)
 scenarios = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(scenarios)

@@ -11,6 +11,13 @@ import tempfile
 from pysolfc_camelot.camelot import GAME_ID, GAME_NAME, rules
 from pysolfc_camelot.camelot.notation import DEAL, Move
 from pysolfc_camelot.cards import parse_cards, parse_deck
+from scenario_steps import (check_conservation as _conservation, deal,
+                            demo_wins, stop_demo_while_thinking,
+                            follow, move_top_card, play as _play, quiet,
+                            ready_hint, solver_dialog, solver_result,
+                            wait_for_dialog, wait_until)
+from scenario_steps import new_deal as _new_deal
+import known_deals
 
 # A deal won by simple play: the twelve face cards first, then groups of
 # four number cards that fill the middle and leave as tens or pairs.
@@ -24,30 +31,10 @@ LOSE_DECK = parse_cards("AC 2C 3C 4C KC") + [
     c for c in range(52) if c not in parse_cards("AC 2C 3C 4C KC")]
 
 
-def quiet(app):
-    """No animation, no automatic deals: each action is exactly one move.
-    Dialogs (a won game's, an error's) are cancelled as they open and
-    their titles kept in DIALOGS.titles."""
-    global DIALOGS
-    app.opt.animations = 0
-    app.opt.autodeal = False
-    app.opt.stuck_notification = False
-    app.opt.confirm = False             # no "are you sure" before a load
-    if DIALOGS is None:
-        DIALOGS = Dialogs(app)
-    DIALOGS.titles = []
-    return DIALOGS
-
-
 def new_deal(app, deck):
-    os.environ["CAMELOT_TEST_DECK"] = " ".join(
-        "A23456789TJQK"[c // 4] + "CDHS"[c % 4] for c in deck)
-    try:
-        app.game.newGame(autoplay=0)
-    finally:
-        del os.environ["CAMELOT_TEST_DECK"]
-    assert app.game.position() == rules.Position.new_game(deck)
-    return app.game
+    return _new_deal(app, " ".join(
+        "A23456789TJQK"[c // 4] + "CDHS"[c % 4] for c in deck),
+        rules.Position.new_game(deck))
 
 
 def stacks_for(game, move):
@@ -64,21 +51,16 @@ def stacks_for(game, move):
 def act(game, move):
     """Try ``move`` as the player would; True if PySolFC took it."""
     if move.kind == "deal":
-        return bool(game.s.talon.clickHandler(None))
-    src, dst = stacks_for(game, move)
-    cards = src.cards[-1:]
-    if not cards or not src.canMoveCards(cards) or \
-            not dst.acceptsCards(src, cards):
-        return False
-    src.playMoveMove(1, dst)
-    return True
+        return deal(game)
+    return move_top_card(*stacks_for(game, move))
 
 
 def play(game, moves):
-    for m in moves:
-        before = game.position()
-        assert act(game, m), "refused legal move %s at\n%r" % (m, before)
-        assert game.position() == before.after(m), m
+    _play(game, moves, act)
+
+
+def check_conservation(game):
+    _conservation(game, 52)
 
 
 def win_line():
@@ -95,46 +77,6 @@ def win_line():
     return moves
 
 
-def check_conservation(game):
-    where = {}
-    for stack in game.allstacks:
-        for card in stack.cards:
-            assert card.id not in where, "card %d twice" % card.id
-            where[card.id] = stack.id
-    assert sorted(where) == list(range(52)), "cards missing"
-    assert len(game.position().cards()) == 52
-
-
-class Dialogs:
-    """Cancel PySolFC's modal dialogs as they open, keeping their titles."""
-
-    def __init__(self, app):
-        self.app, self.titles = app, []
-        self.after = app.top.after(50, self._poll)
-
-    def _poll(self):
-        import gc
-        self.after = self.app.top.after(50, self._poll)
-        if not any(w.winfo_class() == "Toplevel" and w.winfo_ismapped()
-                   for w in self.app.top.winfo_children()):
-            return
-        for obj in gc.get_objects():
-            top = getattr(obj, "top", None) if hasattr(obj, "mCancel") \
-                else None
-            # Only modal dialogs (they grab the pointer); the Solver
-            # dialog, for one, stays open.
-            if top is not None and top is not self.app.top and \
-                    getattr(obj, "status", None) == 0 and \
-                    top.winfo_exists() and top.winfo_ismapped() and \
-                    top.grab_status():
-                self.titles.append(top.wm_title())
-                # Cancel, as the Escape key does: the SystemExit it
-                # raises ends the dialog's own event loop.
-                obj.mCancel()
-
-
-
-DIALOGS = None
 # ------------------------------------------------------------- scenarios
 
 def scenario_registration(app):
@@ -224,12 +166,7 @@ def scenario_lost_and_stuck(app):
     play(game, [DEAL])
     assert game.position().status() == rules.LOST
     assert not game.getStuck()
-    for _ in range(40):
-        app.top.update()
-        if dialogs.titles:
-            break
-        app.top.after(50)
-    assert dialogs.titles == ["You are Stuck"], dialogs.titles
+    assert wait_for_dialog(app, dialogs) == ["You are Stuck"], dialogs.titles
     return {"dialogs": dialogs.titles}
 
 
@@ -391,37 +328,6 @@ def hard_winnable_deck():
             return deck
 
 
-def follow(game, hint):
-    """Do what a hint tuple says, as the player would."""
-    score, pos, n, src, dst = hint[:5]
-    if src is game.s.talon:
-        return act(game, DEAL)
-    assert src.canMoveCards(src.cards[-1:]) and \
-        dst.acceptsCards(src, src.cards[-1:]), hint
-    src.playMoveMove(1, dst)
-    return True
-
-
-def wait_until(app, cond, seconds):
-    import time
-    end = time.time() + seconds
-    while not cond() and time.time() < end:
-        app.top.update()
-        time.sleep(0.01)
-    return cond()
-
-
-def ready_hint(app, game, level=0):
-    """Assist > Hint as the player sees it: PySolFC asks, our search runs
-    in a thread and the arrow comes when it is done.  Returns the hint."""
-    h = game.showHint(level=level, sleep=0)
-    if h is None:
-        assert wait_until(app, lambda: game.assist_ready(level), 30), \
-            "no hint within 30 s at\n%r" % game.position()
-        h = game.showHint(level=level, sleep=0)
-    return h
-
-
 def scenario_perfect_hints_win(app):
     quiet(app)
     deck = hard_winnable_deck()
@@ -453,31 +359,8 @@ def scenario_demo_perfect_wins(app):
     app.opt.timeouts["demo"] = 0.0
     game = new_deal(app, hard_winnable_deck())
     game.hint_mode = "perfect"
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: app.game.position().is_won(), 120), \
-        app.game.position()
-    wait_until(app, lambda: not app.game.demo, 20)
+    demo_wins(app, game, 120)
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
-
-
-def solver_dialog(app):
-    import sys
-    return [m.solver_dialog for name, m in sys.modules.items()
-            if name.endswith("solverdialog") and
-            getattr(m, "solver_dialog", None) is not None][0]
-
-
-def solver_result(app, dialog, seconds=120):
-    """Start has returned at once; wait for the verdict of the search."""
-    from pysolfc_camelot.texts import tr
-    searching = tr("solver.searching")
-    # The dialog writes its own verdict when Start returns; ours replaces
-    # it before the label is drawn (an idle callback).
-    app.top.update_idletasks()
-    assert wait_until(app, lambda: dialog.result_label["text"] and
-                      not dialog.result_label["text"].startswith(searching),
-                      seconds), dialog.result_label["text"]
-    return dialog.result_label["text"]
 
 
 def scenario_solver_dialog(app):
@@ -509,10 +392,7 @@ def scenario_solver_dialog(app):
 
 # Deal 519 of `stats --seed 1`: the solver needs seconds on it; no other
 # scenario plays it, so no hint for it is known before.
-SLOW_DECK = parse_deck(
-    "8D AH 7S 7D JS TS 7H AS KD 3C 6S 4C TH JH 7C KC 4D 2H "
-    "TD 5H 8S 9S 6C 5C 2D 4H 9C 2C TC JC AD 2S 6H AC JD 8C "
-    "QC 6D QS 9D 5S 5D KS 9H QH 8H 3H QD 3S 3D KH 4S")
+SLOW_DECK = parse_deck(known_deals.SLOW_CANDIDATES[0])
 
 
 def scenario_stale_hint_never_shown(app):
@@ -555,21 +435,6 @@ def scenario_demo_stopped_while_thinking(app):
     perfect._line.clear()
     game = new_deal(app, SLOW_DECK)
     game.hint_mode = "perfect"
-    seen = {}
-
-    def click():
-        seen.update(task=game._assist_task, moves=game.moves.index,
-                    pos=game.position())
-        game.stopDemo()                         # as a click on the table
-    app.top.after(300, click)
-    game.startDemo(mixed=0)
-    assert wait_until(app, lambda: "pos" in seen, 10)
-    task = seen["task"]
-    assert task is not None, "the demo was not waiting for its search"
-    assert wait_until(app, lambda: task[1].done, 10)
-    wait_until(app, lambda: False, 0.5)
-    assert not game.demo
-    assert game.moves.index == seen["moves"], "a move after the stop"
-    assert game.position() == seen["pos"]
-    return {"moves before the stop": seen["moves"],
+    moves, task = stop_demo_while_thinking(app, game)
+    return {"moves before the stop": moves,
             "search went on for (s)": round(task[1].elapsed(), 2)}
