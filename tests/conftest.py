@@ -99,17 +99,8 @@ def display():
             raise RuntimeError("CAMELOT_USE_DISPLAY=1 but DISPLAY is not set")
         yield current
         return
-    old = os.environ.get("DISPLAY")
-    name, proc = hostenv.start_xvfb()
-    os.environ["DISPLAY"] = name
-    try:
+    with hostenv.private_display() as name:
         yield name
-    finally:
-        hostenv.stop_process(proc)
-        if old is None:
-            os.environ.pop("DISPLAY", None)
-        else:
-            os.environ["DISPLAY"] = old
 
 
 @pytest.fixture

@@ -351,6 +351,22 @@ def start_xvfb(size="1280x1024x24", timeout=15):
     return ":" + data.strip().decode(), proc
 
 
+@contextlib.contextmanager
+def private_display(size="1280x1024x24"):
+    """An Xvfb of its own; DISPLAY names it while the block runs."""
+    old = os.environ.get("DISPLAY")
+    name, proc = start_xvfb(size=size)
+    os.environ["DISPLAY"] = name
+    try:
+        yield name
+    finally:
+        stop_process(proc)
+        if old is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = old
+
+
 # ---------------------------------------------------------------- xdotool --
 
 def _xenv(display=None):

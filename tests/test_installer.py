@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from helpers import REPO, run_cli as run
 
 
@@ -285,7 +287,18 @@ def test_none_yet_flatpak_installed(tmp_path):
     assert "Flatpak's PySolFC is installed" in said
 
 
-def test_none_yet_asks_the_pysolfc_it_can_import(pysolfc_host, tmp_path):
+@pytest.fixture
+def no_pysollib_loaded():
+    """The test process without pysollib for the test's time: a test that
+    ran before in this process may have imported a host's."""
+    hidden = {name: sys.modules.pop(name) for name in list(sys.modules)
+              if name.split(".")[0] == "pysollib"}
+    yield
+    sys.modules.update(hidden)
+
+
+def test_none_yet_asks_the_pysolfc_it_can_import(pysolfc_host, tmp_path,
+                                                  no_pysollib_loaded):
     """A real PySolFC (Debian's build: ~/.pysolfc; upstream's:
     ~/.PySolFC) answers in a Python of its own, the installer's own Python
     never importing pysollib."""

@@ -29,7 +29,6 @@ import json
 import os
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
@@ -127,6 +126,15 @@ class KivyTable(tables.StateTable):
 # SDL names the window's class after this (its title, "PySolFC", has a
 # WM_NAME of type UTF-8 under a UTF-8 locale, which xdotool cannot match).
 WINDOW_CLASS = "PySolFC"
+
+
+@pytest.fixture(scope="module")
+def display():
+    """Kivy's own X display.  After a Kivy (SDL) window closes, keys sent
+    to that display went nowhere: a GUI test after this module on the same
+    display lost its key presses.  So Kivy does not share one."""
+    with H.private_display() as name:
+        yield name
 
 
 def find_kivy_window(display, proc, timeout):

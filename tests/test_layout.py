@@ -17,7 +17,6 @@ Screenshots (first-start size of both games in every language, and a few
 more) are kept in artifacts/<test>/.
 """
 import json
-import os
 import time
 
 import pytest
@@ -32,17 +31,8 @@ LANGUAGES = ("en", "ru", "el", "fr")
 @pytest.fixture(scope="module")
 def big_display():
     """An X display as large as the largest window measured."""
-    old = os.environ.get("DISPLAY")
-    name, proc = H.start_xvfb(size="1920x1200x24")
-    os.environ["DISPLAY"] = name
-    try:
+    with H.private_display(size="1920x1200x24") as name:
         yield name
-    finally:
-        H.stop_process(proc)
-        if old is None:
-            os.environ.pop("DISPLAY", None)
-        else:
-            os.environ["DISPLAY"] = old
 
 
 def test_the_measuring_flags_what_is_wrong():
