@@ -7,9 +7,7 @@ says comes next, so that undo, redo, save and load restore it.
 """
 from pickle import UnpicklingError
 
-from pysollib.game import Game
 from pysollib.gamedb import GI, GameInfo, registerGame
-from pysollib.hint import AbstractHint
 from pysollib.layout import Layout
 from pysollib.pysoltk import MfxCanvasText
 from pysollib.settings import TOOLKIT
@@ -18,15 +16,11 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
 from pysollib.util import ANY_RANK, ANY_SUIT
 
 from .. import table_texts, test_hooks, toolkit
-from ..accessibility import AccessibleGame
-from ..assist import HINT_LEVEL_DEMO, AssistedGame
+from ..assist import HINT_LEVEL_DEMO
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
-from ..post_mortem import PostMortemGame
-from ..solver_search import Solver
-from ..table_texts import TableTextsGame
+from ..pysol_game import OurGame
 from ..texts import rules_broken, tr
-from ..winnable_deals import WinnableDeals
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import DEAL, Move
 # Saves carry this tag: a save of another layout or version is refused
@@ -185,27 +179,10 @@ def hint_tuple(game, move, level):
     return (1, s.rows[move.a], s.rows[move.b])
 
 
-class Camelot_Hint(AbstractHint):
-    """Assist > Hint and the demo: fair or perfect, as the player chose.
-    The search ran in a worker thread (AssistedGame.assist_job); here the
-    answer is only read, so PySolFC's synchronous call never waits."""
-
-    def computeHints(self):
-        move = self.game.assist_move(self.level)
-        if move is not None:
-            self.addHint(50000, *hint_tuple(self.game, move, self.level))
-
-
 # ------------------------------------------------------------------ game
 
-class CamelotPlus(TableTextsGame, PostMortemGame, WinnableDeals,
-                  AccessibleGame, AssistedGame, Game):
-    Hint_Class = Camelot_Hint
-    # Assist > Solver: solve the deal with the real stock order, then play
-    # the winning line; Max iterations bounds the canonical states.
-    Solver_Class = Solver
+class CamelotPlus(OurGame):
     hint_tuple = staticmethod(hint_tuple)
-    GAME_VERSION = 1
     review_game = "camelot"         # What went wrong (post_mortem.py)
     hint_setting = hintmode.SETTING
     winnable_settings = hintmode.SETTING.file
