@@ -147,6 +147,12 @@ class AssistedGame:
         self.hints.list = None
         self.updateText()
 
+    def hint_label(self, mode=None):
+        """The table's hint-mode label, for this game's mode or ``mode``."""
+        from .texts import tr
+        mode = tr("game.hints." + (mode or self.hint_mode))
+        return tr("game.hints.label", mode=mode)
+
     # -- searches ----------------------------------------------------------
 
     def choose_move_here(self, pos, mode, for_demo, should_stop):

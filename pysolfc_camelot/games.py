@@ -5,23 +5,31 @@ set-up) reads this list.
 
 Every game is a subpackage with the same parts under the same names:
 
-==================  ====================================================
-``__init__.py``     its PySolFC id and name (``GAME_ID``, ``GAME_NAME``),
-                    the patience it is (``RULES_NAME``) and how many
-                    52-card decks it uses (``DECKS``)
-``rules.py``        the rules model, no PySolFC import: ``Position``
-                    (``new_game``, ``legal_moves``, ``is_legal``,
-                    ``after``, ``status``), a reason for every refusal,
-                    ``replay``
-``notation.py``     the command line's cards, decks and moves
-                    (``parse_deck``, ``parse_moves``, ``format_moves``),
-                    moves named as a player would (``name_move``)
-``solver.py``       the exact solver: ``solve(position, budget_seconds)``
-``hints.py``        the fair and greedy hints on the rules model
-``hintmode.py``     the game's settings file (``SETTINGS_FILE``)
-``search_worker.py`` the search process behind hints, demo and Solver
-``game.py``         the thin PySolFC adapter: ``register(rules_filename)``
-==================  ====================================================
+=====================  =================================================
+``__init__.py``        its PySolFC id and name (``GAME_ID``,
+                       ``GAME_NAME``), the patience it is (``RULES_NAME``),
+                       how many 52-card decks it uses (``DECKS``) and the
+                       figures its rules pages print (``PAGE_FIGURES``)
+``RULES.md``           the rules implemented and the command-line notation
+``rules.py``           the rules model, no PySolFC import: ``Position``
+                       (``new_game``, ``legal_moves``, ``is_legal``,
+                       ``after``, ``status``, ``describe``), a reason for
+                       every refusal, ``replay``
+``notation.py``        the command line's cards, decks and moves
+                       (``parse_deck``, ``parse_moves``, ``format_moves``),
+                       moves named as a player would (``name_move``)
+``solver.py``          the exact solver: ``solve(position, budget_seconds)``;
+                       a solver may keep its parts beside it (Camelot's
+                       ``search.py`` and ``solver_tables.py``, The Plot's
+                       ``dead_ends.py``)
+``hints.py``           ``fair_move`` (what a player sees) and
+                       ``greedy_move`` on the rules model
+``perfect.py``         ``perfect_move``: the solver's winning line
+``hintmode.py``        the game's settings file and ``choose_move`` (fair
+                       or perfect, as the player chose)
+``search_worker.py``   the search process behind hints, demo and Solver
+``game.py``            the thin PySolFC adapter: ``register(rules_filename)``
+=====================  =================================================
 
 and its rules pages are ``html-src/<name>/<lang>.html``.  A third game is
 a folder like these and one more name in ``GAMES``.

@@ -29,8 +29,10 @@ own language setting, then the locale (``LANGUAGE``, ``LC_ALL``,
 that is.
 
 Keys are namespaced: ``camelot.*`` for Camelot (camelot/game.py),
-``plot.*`` for The Plot (plot/game.py), ``solver.*`` for the Solver dialog
-every game of this package shares (solver_search.py).  A new game adds its
+``plot.*`` for The Plot (plot/game.py), ``game.*`` for what every game
+says alike (the hint label, a damaged save, the stock and score spoken),
+``solver.*`` for the Solver dialog every game of this package shares
+(solver_search.py).  A new game adds its
 own ``<game>.*`` keys to ``EN`` and, in the same place, to every other
 table; ``tests/test_texts.py`` then checks that no language lacks a key,
 has one too many, changes a placeholder or leaves a text in English, and
@@ -74,9 +76,9 @@ EN = {
     "camelot.phase.1": "Phase 1:\ndeal and place",
     "camelot.phase.2": "Phase 2:\nremove tens\nand pairs making 10",
     # The hint label; a click on it switches the hint mode.
-    "camelot.hints.label": "Hints: {mode}\n(click or M to change)",
-    "camelot.hints.fair": "fair",
-    "camelot.hints.perfect": "perfect",
+    "game.hints.label": "Hints: {mode}\n(click or M to change)",
+    "game.hints.fair": "fair",
+    "game.hints.perfect": "perfect",
     # Under the pile of removed cards: the score out of the best score.
     "camelot.score": "{score}/{max}",
     # Marks on the empty slots kept for picture cards.  They are the
@@ -93,15 +95,15 @@ EN = {
     "camelot.help.jack_slot": "Slot {slot}: a jack or a number card",
     "camelot.help.discard": "Removed cards",
     # PySolFC's "Load game error" dialog, under its own first line.
-    "camelot.save.other": "This is not a {game} save of this version.",
-    "camelot.save.damaged": "This {game} save is damaged: {reason}",
-    "camelot.save.stacks": "it has the wrong number of stacks",
-    "camelot.save.card": "stack {stack} holds a card that cannot be there",
+    "game.save.other": "This is not a {game} save of this version.",
+    "game.save.damaged": "This {game} save is damaged: {reason}",
+    "game.save.stacks": "it has the wrong number of stacks",
+    "game.save.card": "stack {stack} holds a card that cannot be there",
     "camelot.save.crowded": "a slot or the waste holds more than one card",
-    "camelot.save.missing": "cards are missing",
+    "game.save.missing": "cards are missing",
     # (In English the rules model's own reason follows in brackets; see
     # rules_broken below.)
-    "camelot.save.rules": "the cards break the rules",
+    "game.save.rules": "the cards break the rules",
     # The Plot, on the table.  Under the stock and the reserve: how many
     # cards they hold.
     "plot.stock": "Stock: {count}",
@@ -114,9 +116,6 @@ EN = {
         "Other foundations open when the first holds 13: {count}/{full}",
     "plot.open": "All foundations are open",
     # The hint label under the waste; a click switches the mode.
-    "plot.hints.label": "Hints: {mode}\n(click or M to change)",
-    "plot.hints.fair": "fair",
-    "plot.hints.perfect": "perfect",
     # What each pile is (PySolFC's help line for the stack).
     "plot.help.stock": "Stock: a click deals one card to the waste; no "
                        "redeal",
@@ -131,15 +130,9 @@ EN = {
     "plot.help.tableau": "Tableau pile: down by one; a base-rank card "
                          "stands alone; a space takes the waste's card",
     # Why a save cannot be loaded (PySolFC's "Load game error" dialog).
-    "plot.save.other": "This is not a {game} save of this version.",
-    "plot.save.damaged": "This {game} save is damaged: {reason}",
-    "plot.save.stacks": "it has the wrong number of stacks",
-    "plot.save.card": "stack {stack} holds a card that cannot be there",
-    "plot.save.missing": "cards are missing",
-    "plot.save.rules": "the cards break the rules",
     # The Solver dialog (Assist > Solver), shared by our games.
     # Speech (PySolFC 3.4 and later read these to a screen reader).
-    "camelot.speech.stock": ("Stock: {n} card", "Stock: {n} cards"),
+    "game.speech.stock": ("Stock: {n} card", "Stock: {n} cards"),
     "camelot.speech.waste": "{card} - waste",
     "camelot.speech.waste_empty": "Waste: empty",
     "camelot.speech.slot.king": "king slot",
@@ -152,8 +145,7 @@ EN = {
     "camelot.speech.empty.middle": "Empty middle slot",
     "camelot.speech.removed": ("{n} card removed", "{n} cards removed"),
     "camelot.speech.last_removed": "the last: {card}",
-    "camelot.speech.score": "Score: {score} of {max}",
-    "plot.speech.stock": ("Stock: {n} card", "Stock: {n} cards"),
+    "game.speech.score": "Score: {score} of {max}",
     "plot.speech.waste": ("Waste: {n} card", "Waste: {n} cards"),
     "plot.speech.reserve": ("Reserve: {n} card", "Reserve: {n} cards"),
     "plot.speech.top": "top: {card}",
@@ -167,7 +159,6 @@ EN = {
     "plot.speech.space": "Tableau pile {i}: empty space",
     "plot.speech.space_restricted":
         "Tableau pile {i}: empty space, only for a {rank}",
-    "plot.speech.score": "Score: {score} of {max}",
     "solver.stop": "Stop",
     "solver.seconds": "{seconds} s",
     "solver.searching": "Searching...",
@@ -297,9 +288,9 @@ EN = {
 RU = {
     "camelot.phase.1": "Фаза 1:\nсдавайте карты\nна поле",
     "camelot.phase.2": "Фаза 2:\nубирайте десятки\nи пары с суммой 10",
-    "camelot.hints.label": "Подсказки: {mode}\n(щелчок или M — сменить)",
-    "camelot.hints.fair": "честные",
-    "camelot.hints.perfect": "идеальные",
+    "game.hints.label": "Подсказки: {mode}\n(щелчок или M — сменить)",
+    "game.hints.fair": "честные",
+    "game.hints.perfect": "идеальные",
     "camelot.score": "{score}/{max}",
     "camelot.mark.king": "K",
     "camelot.mark.queen": "Q",
@@ -309,23 +300,20 @@ RU = {
     "camelot.help.queen_slot": "Ячейка {slot}: дама или числовая карта",
     "camelot.help.jack_slot": "Ячейка {slot}: валет или числовая карта",
     "camelot.help.discard": "Убранные карты",
-    "camelot.save.other":
+    "game.save.other":
         "Это не сохранённая партия {game} этой версии.",
-    "camelot.save.damaged": "Сохранённая партия {game} повреждена: {reason}",
-    "camelot.save.stacks": "в ней неверное число стопок",
-    "camelot.save.card": "в стопке {stack} лежит карта, которой там не место",
+    "game.save.damaged": "Сохранённая партия {game} повреждена: {reason}",
+    "game.save.stacks": "в ней неверное число стопок",
+    "game.save.card": "в стопке {stack} лежит карта, которой там не место",
     "camelot.save.crowded": "в ячейке или на сбросе больше одной карты",
-    "camelot.save.missing": "не хватает карт",
-    "camelot.save.rules": "карты разложены не по правилам",
+    "game.save.missing": "не хватает карт",
+    "game.save.rules": "карты разложены не по правилам",
     "plot.stock": "Запас: {count}",
     "plot.reserve": "Резерв: {count}",
     "plot.base_rank": "Базовое\nдостоинство: {rank}",
     "plot.restricted":
         "Остальные базы откроются, когда в первой будет 13: {count}/{full}",
     "plot.open": "Все базы открыты",
-    "plot.hints.label": "Подсказки: {mode}\n(щелчок или M — сменить)",
-    "plot.hints.fair": "честные",
-    "plot.hints.perfect": "идеальные",
     "plot.help.stock": "Запас: щелчок сдаёт одну карту на сброс; "
                        "пересдачи нет",
     "plot.help.waste": "Сброс: верхняя карта идёт на базу, на стопку поля "
@@ -338,13 +326,7 @@ RU = {
     "plot.help.tableau": "Стопка поля: по убыванию; карта базового "
                          "достоинства лежит одна; свободное место "
                          "занимает карта со сброса",
-    "plot.save.other": "Это не сохранённая партия {game} этой версии.",
-    "plot.save.damaged": "Сохранённая партия {game} повреждена: {reason}",
-    "plot.save.stacks": "в ней неверное число стопок",
-    "plot.save.card": "в стопке {stack} лежит карта, которой там не место",
-    "plot.save.missing": "не хватает карт",
-    "plot.save.rules": "карты разложены не по правилам",
-    "camelot.speech.stock": ("Запас: {n} карта", "Запас: {n} карты",
+    "game.speech.stock": ("Запас: {n} карта", "Запас: {n} карты",
                              "Запас: {n} карт"),
     "camelot.speech.waste": "{card} - сброс",
     "camelot.speech.waste_empty": "Сброс: карт нет",
@@ -359,9 +341,7 @@ RU = {
     "camelot.speech.removed": ("Убрана {n} карта", "Убраны {n} карты",
                                "Убрано {n} карт"),
     "camelot.speech.last_removed": "последняя: {card}",
-    "camelot.speech.score": "Очки: {score} из {max}",
-    "plot.speech.stock": ("Запас: {n} карта", "Запас: {n} карты",
-                          "Запас: {n} карт"),
+    "game.speech.score": "Очки: {score} из {max}",
     "plot.speech.waste": ("Сброс: {n} карта", "Сброс: {n} карты",
                           "Сброс: {n} карт"),
     "plot.speech.reserve": ("Резерв: {n} карта", "Резерв: {n} карты",
@@ -377,7 +357,6 @@ RU = {
     "plot.speech.space": "Стопка поля {i}: свободное место",
     "plot.speech.space_restricted":
         "Стопка поля {i}: свободное место, только для карты {rank}",
-    "plot.speech.score": "Очки: {score} из {max}",
     "solver.stop": "Стоп",                        # PySolFC: Stop
     "solver.seconds": "{seconds}\u00a0с",
     "solver.searching": "Поиск...",
@@ -507,9 +486,9 @@ EL = {
     "camelot.phase.1": "Φάση 1:\nμοιράστε και\nτοποθετήστε",
     "camelot.phase.2":
         "Φάση 2:\nαπομακρύνετε δεκάρια\nκαι ζεύγη με άθροισμα 10",
-    "camelot.hints.label": "Υποδείξεις: {mode}\n(κλικ ή M για αλλαγή)",
-    "camelot.hints.fair": "τίμιες",
-    "camelot.hints.perfect": "τέλειες",
+    "game.hints.label": "Υποδείξεις: {mode}\n(κλικ ή M για αλλαγή)",
+    "game.hints.fair": "τίμιες",
+    "game.hints.perfect": "τέλειες",
     "camelot.score": "{score}/{max}",
     "camelot.mark.king": "K",
     "camelot.mark.queen": "Q",
@@ -519,24 +498,21 @@ EL = {
     "camelot.help.queen_slot": "Θέση {slot}: ντάμα ή αριθμητικό φύλλο",
     "camelot.help.jack_slot": "Θέση {slot}: βαλές ή αριθμητικό φύλλο",
     "camelot.help.discard": "Φύλλα που απομακρύνθηκαν",
-    "camelot.save.other":
+    "game.save.other":
         "Δεν είναι αποθηκευμένη παρτίδα του {game} αυτής της έκδοσης.",
-    "camelot.save.damaged":
+    "game.save.damaged":
         "Η αποθηκευμένη παρτίδα του {game} είναι κατεστραμμένη: {reason}",
-    "camelot.save.stacks": "έχει λάθος αριθμό στοιβών",
-    "camelot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
+    "game.save.stacks": "έχει λάθος αριθμό στοιβών",
+    "game.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
     "camelot.save.crowded": "μια θέση ή ο σωρός έχει πάνω από ένα φύλλο",
-    "camelot.save.missing": "λείπουν φύλλα",
-    "camelot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες",
+    "game.save.missing": "λείπουν φύλλα",
+    "game.save.rules": "τα φύλλα παραβαίνουν τους κανόνες",
     "plot.stock": "Μάνα: {count}",
     "plot.reserve": "Ρεζέρβα: {count}",
     "plot.base_rank": "Βασική\nαξία: {rank}",
     "plot.restricted":
         "Οι άλλες βάσεις ανοίγουν όταν η πρώτη έχει 13: {count}/{full}",
     "plot.open": "Όλες οι βάσεις είναι ανοιχτές",
-    "plot.hints.label": "Υποδείξεις: {mode}\n(κλικ ή M για αλλαγή)",
-    "plot.hints.fair": "τίμιες",
-    "plot.hints.perfect": "τέλειες",
     "plot.help.stock": "Μάνα: ένα κλικ μοιράζει ένα φύλλο στον σωρό· "
                        "χωρίς νέο μοίρασμα",
     "plot.help.waste": "Σωρός: το πάνω φύλλο πάει σε βάση, σε στοίβα ή σε "
@@ -549,15 +525,7 @@ EL = {
     "plot.help.tableau": "Στοίβα του ταμπλό: προς τα κάτω· ένα φύλλο της "
                          "βασικής αξίας μένει μόνο του· μια κενή θέση "
                          "παίρνει το πάνω φύλλο του σωρού",
-    "plot.save.other":
-        "Δεν είναι αποθηκευμένη παρτίδα του {game} αυτής της έκδοσης.",
-    "plot.save.damaged":
-        "Η αποθηκευμένη παρτίδα του {game} είναι κατεστραμμένη: {reason}",
-    "plot.save.stacks": "έχει λάθος αριθμό στοιβών",
-    "plot.save.card": "η στοίβα {stack} έχει φύλλο που δεν ανήκει εκεί",
-    "plot.save.missing": "λείπουν φύλλα",
-    "plot.save.rules": "τα φύλλα παραβαίνουν τους κανόνες",
-    "camelot.speech.stock": ("Μάνα: {n} φύλλο", "Μάνα: {n} φύλλα"),
+    "game.speech.stock": ("Μάνα: {n} φύλλο", "Μάνα: {n} φύλλα"),
     "camelot.speech.waste": "{card} - σωρός",
     "camelot.speech.waste_empty": "Ο σωρός είναι άδειος",
     "camelot.speech.slot.king": "θέση ρήγα",
@@ -571,8 +539,7 @@ EL = {
     "camelot.speech.removed": ("Απομακρύνθηκε {n} φύλλο",
                                "Απομακρύνθηκαν {n} φύλλα"),
     "camelot.speech.last_removed": "το τελευταίο: {card}",
-    "camelot.speech.score": "Πόντοι: {score} από {max}",
-    "plot.speech.stock": ("Μάνα: {n} φύλλο", "Μάνα: {n} φύλλα"),
+    "game.speech.score": "Πόντοι: {score} από {max}",
     "plot.speech.waste": ("Σωρός: {n} φύλλο", "Σωρός: {n} φύλλα"),
     "plot.speech.reserve": ("Ρεζέρβα: {n} φύλλο", "Ρεζέρβα: {n} φύλλα"),
     "plot.speech.top": "πάνω: {card}",
@@ -586,7 +553,6 @@ EL = {
     "plot.speech.space": "Στοίβα {i} του ταμπλό: κενή θέση",
     "plot.speech.space_restricted":
         "Στοίβα {i} του ταμπλό: κενή θέση, μόνο για {rank}",
-    "plot.speech.score": "Πόντοι: {score} από {max}",
     "solver.stop": "Διακοπή",
     "solver.seconds": "{seconds} δευτ.",
     "solver.searching": "Αναζήτηση...",
@@ -710,9 +676,9 @@ FR = {
     "camelot.phase.1": "Phase 1\u00a0:\ndistribuez et\nposez les cartes",
     "camelot.phase.2":
         "Phase 2\u00a0:\nretirez les dix\net les paires qui font 10",
-    "camelot.hints.label": "Indices\u00a0: {mode}\n(clic ou M pour changer)",
-    "camelot.hints.fair": "loyaux",
-    "camelot.hints.perfect": "parfaits",
+    "game.hints.label": "Indices\u00a0: {mode}\n(clic ou M pour changer)",
+    "game.hints.fair": "loyaux",
+    "game.hints.perfect": "parfaits",
     "camelot.score": "{score}/{max}",
     "camelot.mark.king": "K",
     "camelot.mark.queen": "Q",
@@ -725,26 +691,23 @@ FR = {
     "camelot.help.jack_slot": "Case {slot}\u00a0: un valet ou une carte "
                               "numérale",
     "camelot.help.discard": "Cartes retirées",
-    "camelot.save.other":
+    "game.save.other":
         "Ce n’est pas une partie de {game} sauvegardée par cette version.",
-    "camelot.save.damaged":
+    "game.save.damaged":
         "Cette partie sauvegardée de {game} est endommagée\u00a0: {reason}",
-    "camelot.save.stacks": "le nombre de piles est incorrect",
-    "camelot.save.card": "la pile {stack} contient une carte qui n’a rien "
+    "game.save.stacks": "le nombre de piles est incorrect",
+    "game.save.card": "la pile {stack} contient une carte qui n’a rien "
                          "à y faire",
     "camelot.save.crowded": "une case ou la défausse contient plus d’une "
                             "carte",
-    "camelot.save.missing": "il manque des cartes",
-    "camelot.save.rules": "les cartes enfreignent les règles",
+    "game.save.missing": "il manque des cartes",
+    "game.save.rules": "les cartes enfreignent les règles",
     "plot.stock": "Pioche\u00a0: {count}",
     "plot.reserve": "Réserve\u00a0: {count}",
     "plot.base_rank": "Valeur\nde base\u00a0: {rank}",
     "plot.restricted": "Les autres fondations s’ouvrent quand la première "
                        "en a 13\u00a0: {count}/{full}",
     "plot.open": "Toutes les fondations sont ouvertes",
-    "plot.hints.label": "Indices\u00a0: {mode}\n(clic ou M pour changer)",
-    "plot.hints.fair": "loyaux",
-    "plot.hints.perfect": "parfaits",
     "plot.help.stock": "Pioche\u00a0: un clic retourne une carte sur la "
                        "défausse\u00a0; pas de redistribution",
     "plot.help.waste": "Défausse\u00a0: sa carte du dessus va sur une "
@@ -759,16 +722,7 @@ FR = {
     "plot.help.tableau": "Pile du tableau\u00a0: en descendant\u00a0; une "
                          "carte de la valeur de base reste seule\u00a0; "
                          "un emplacement vide prend la carte de la défausse",
-    "plot.save.other":
-        "Ce n’est pas une partie de {game} sauvegardée par cette version.",
-    "plot.save.damaged":
-        "Cette partie sauvegardée de {game} est endommagée\u00a0: {reason}",
-    "plot.save.stacks": "le nombre de piles est incorrect",
-    "plot.save.card": "la pile {stack} contient une carte qui n’a rien "
-                      "à y faire",
-    "plot.save.missing": "il manque des cartes",
-    "plot.save.rules": "les cartes enfreignent les règles",
-    "camelot.speech.stock": ("Pioche\u00a0: {n} carte",
+    "game.speech.stock": ("Pioche\u00a0: {n} carte",
                              "Pioche\u00a0: {n} cartes"),
     "camelot.speech.waste": "{card} - défausse",
     "camelot.speech.waste_empty": "Défausse vide",
@@ -782,9 +736,7 @@ FR = {
     "camelot.speech.empty.middle": "Case du milieu vide",
     "camelot.speech.removed": ("{n} carte retirée", "{n} cartes retirées"),
     "camelot.speech.last_removed": "la dernière\u00a0: {card}",
-    "camelot.speech.score": "Score\u00a0: {score} sur {max}",
-    "plot.speech.stock": ("Pioche\u00a0: {n} carte",
-                          "Pioche\u00a0: {n} cartes"),
+    "game.speech.score": "Score\u00a0: {score} sur {max}",
     "plot.speech.waste": ("Défausse\u00a0: {n} carte",
                           "Défausse\u00a0: {n} cartes"),
     "plot.speech.reserve": ("Réserve\u00a0: {n} carte",
@@ -801,7 +753,6 @@ FR = {
     "plot.speech.space": "Pile {i} du tableau\u00a0: emplacement vide",
     "plot.speech.space_restricted":
         "Pile {i} du tableau\u00a0: emplacement vide, seulement pour un {rank}",
-    "plot.speech.score": "Score\u00a0: {score} sur {max}",
     "solver.stop": "Stop",                       # PySolFC: Stop
     "solver.seconds": "{seconds}\u00a0s",
     "solver.searching": "Recherche...",

@@ -114,7 +114,7 @@ def test_camelot_by_keyboard_speaks_every_pile(speaking_host, display,
     with t.watched():
         t.ready(camelot.GAME_NAME)
         # -- the stock: picked by the first arrow, dealt by Return -------
-        assert t.press("Right") == tr("camelot.speech.stock", n=52,
+        assert t.press("Right") == tr("game.speech.stock", n=52,
                                       lang=language)
         H.key("Return", display=display, wid=t.wid)
         t.state(lambda s: s["waste"] == first, "a card dealt by Return")
@@ -141,12 +141,12 @@ def test_camelot_by_keyboard_speaks_every_pile(speaking_host, display,
         said = t.press("q")
         assert said == "%s. %s. %s" % (
             tr("camelot.phase.1", lang=language).replace("\n", " "),
-            tr("camelot.speech.score", score=0, max=40, lang=language),
-            tr("camelot.speech.stock", n=51, lang=language)), said
+            tr("game.speech.score", score=0, max=40, lang=language),
+            tr("game.speech.stock", n=51, lang=language)), said
         # -- the hint switch by its key ------------------------------------
         said = t.press(HINT_MODE_KEY)
-        mode = tr("camelot.hints.perfect", lang=language)
-        assert said == tr("camelot.hints.label", mode=mode,
+        mode = tr("game.hints.perfect", lang=language)
+        assert said == tr("game.hints.label", mode=mode,
                           lang=language).split("\n")[0]
         t.state(lambda s: s["hints"] == "perfect", "perfect hints")
         t.shot("keyboard-%s" % language)
@@ -168,7 +168,7 @@ def test_the_plot_by_keyboard_speaks_every_pile(speaking_host, display,
         s = t.ready(plot.GAME_NAME)
         base = s["base"]
         # -- every pile says itself: stock, waste, reserve, F0, F1, piles -
-        assert t.press("Right") == tr("plot.speech.stock", n=78)
+        assert t.press("Right") == tr("game.speech.stock", n=78)
         walk(t, ["Tab"], say("plot.speech.waste", n=0), "the waste")
         said = walk(t, ["Tab"], CARD + " - " + say("plot.speech.pile", i=1),
                     "T0")
@@ -196,8 +196,8 @@ def test_the_plot_by_keyboard_speaks_every_pile(speaking_host, display,
             "\n", " ")), said
         assert tr("plot.speech.reserve", n=13) in said, said
         said = t.press(HINT_MODE_KEY)
-        assert said == tr("plot.hints.label", mode=tr(
-            "plot.hints.perfect")).split("\n")[0]
+        assert said == tr("game.hints.label", mode=tr(
+            "game.hints.perfect")).split("\n")[0]
         t.state(lambda s: s["hints"] == "perfect", "perfect hints")
         t.shot("keyboard")
         assert not {"Empty stack", "Foundation", "Talon"} & set(t.heard)

@@ -70,13 +70,13 @@ def test_hint_label_switches_then_the_solver_plays_the_plot_to_the_win(
     with ps.watched():
         s = ps.start()
         assert s["hints"] == "fair"
-        assert s["hint_text"] == tr("plot.hints.label",
-                                    mode=tr("plot.hints.fair"))
+        assert s["hint_text"] == tr("game.hints.label",
+                                    mode=tr("game.hints.fair"))
         assert not saved.exists()
         ps.shot("fair")
         s = ps.click_hint_label("perfect")
-        assert s["hint_text"] == tr("plot.hints.label",
-                                    mode=tr("plot.hints.perfect"))
+        assert s["hint_text"] == tr("game.hints.label",
+                                    mode=tr("game.hints.perfect"))
         assert H.read_json(saved) == {"hints": "perfect"}
         ps.shot("perfect")
         s = ps.click_hint_label("fair")

@@ -175,7 +175,7 @@ def test_rules_broken_speaks_one_language(lang):
     """The "Load game error" reason for a save whose cards break the
     rules: the rules model's English explanation only for English
     readers, never inside a translated sentence."""
-    for key in ("camelot.save.rules", "plot.save.rules"):
+    for key in ("game.save.rules",):       # every game's
         text = texts.rules_broken(key, "F0 is empty", lang=lang)
         if lang == "en":
             assert text == "the cards break the rules (F0 is empty)"
@@ -243,9 +243,9 @@ def test_load_game_error_speaks_one_language(pysolfc_host, tmp_path, lang):
             "plot F1": "the cards break the rules "
                        "(F1 is not built up from the base rank)"}
     else:
-        assert reasons == {"camelot": TABLES[lang]["camelot.save.rules"],
-                           "plot F0": TABLES[lang]["plot.save.rules"],
-                           "plot F1": TABLES[lang]["plot.save.rules"]}
+        assert reasons == {"camelot": TABLES[lang]["game.save.rules"],
+                           "plot F0": TABLES[lang]["game.save.rules"],
+                           "plot F1": TABLES[lang]["game.save.rules"]}
 
 def page_text(game, lang):
     """A rules page source as its reader sees the words: no tags, entities
@@ -259,8 +259,8 @@ def page_text(game, lang):
 def test_rules_pages_quote_the_hint_label_as_the_table_shows_it(lang):
     text = page_text("camelot", lang)
     for mode in ("fair", "perfect"):
-        label = tr("camelot.hints.label", lang=lang,
-                   mode=tr("camelot.hints." + mode, lang=lang))
+        label = tr("game.hints.label", lang=lang,
+                   mode=tr("game.hints." + mode, lang=lang))
         shown = " ".join(label.splitlines()[0].replace("\u00a0", " ").split())
         assert shown in text, (lang, shown)
 
@@ -332,7 +332,7 @@ def used_keys():
             continue
         source = path.read_text(encoding="utf-8")
         keys.update(re.findall(
-            r'"((?:camelot|plot|solver|winnable)(?:\.[a-z0-9_]+)+)"', source))
+            r'"((?:game|camelot|plot|solver|winnable)(?:\.[a-z0-9_]+)+)"', source))
     return keys
 
 
@@ -341,12 +341,13 @@ def test_the_game_asks_only_for_texts_that_exist():
     keys = used_keys()
     assert keys, "no texts found in the game modules"
     keys |= {"camelot.phase.1", "camelot.phase.2"}
-    keys |= {"camelot.hints." + mode for mode in hintmode.MODES}
+    keys |= {"game.hints." + mode for mode in hintmode.MODES}
     assert sorted(keys - set(EN)) == []
     assert sorted(set(EN) - keys) == [], "texts nobody uses"
     source = (PACKAGE / "camelot" / "game.py").read_text(encoding="utf-8")
     assert '"camelot.phase.%d"' in source
-    assert '"camelot.hints." + self.hint_mode' in source
+    source = (PACKAGE / "assist.py").read_text(encoding="utf-8")
+    assert '"game.hints." + (mode or self.hint_mode)' in source
 
 
 # -------------------------------------------------------------- the GUI --
@@ -362,7 +363,7 @@ GUI_CASES = {
 
 def expected_texts(lang, state):
     from pysolfc_camelot.camelot import rules
-    mode = tr("camelot.hints." + state["hints"], lang=lang)
+    mode = tr("game.hints." + state["hints"], lang=lang)
     marks = {rules.KING: "camelot.mark.king",
              rules.QUEEN: "camelot.mark.queen",
              rules.JACK: "camelot.mark.jack"}
@@ -372,7 +373,7 @@ def expected_texts(lang, state):
                  "camelot.help.jack_slot"}
     return {
         "phase": tr("camelot.phase.%d" % state["phase"], lang=lang),
-        "hints": tr("camelot.hints.label", lang=lang, mode=mode),
+        "hints": tr("game.hints.label", lang=lang, mode=mode),
         "score": tr("camelot.score", lang=lang, score=state["score"],
                     max=rules.MAX_SCORE),
         "marks": {str(slot): tr(marks[face], lang=lang)

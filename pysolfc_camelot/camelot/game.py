@@ -7,9 +7,7 @@ says comes next, so that undo, redo, save and load restore it.
 """
 from pickle import UnpicklingError
 
-from pysollib.game import Game
 from pysollib.gamedb import GI, GameInfo, registerGame
-from pysollib.hint import AbstractHint
 from pysollib.layout import Layout
 from pysollib.pysoltk import MfxCanvasText
 from pysollib.settings import TOOLKIT
@@ -18,15 +16,11 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
 from pysollib.util import ANY_RANK, ANY_SUIT
 
 from .. import table_texts, test_hooks, toolkit
-from ..accessibility import AccessibleGame
-from ..assist import HINT_LEVEL_DEMO, AssistedGame
+from ..assist import HINT_LEVEL_DEMO
 from ..cards import format_card, format_cards, parse_deck
 from ..game_cards import card_for_id, card_of
-from ..post_mortem import PostMortemGame
-from ..solver_search import Solver
-from ..table_texts import TableTextsGame
+from ..pysol_game import OurGame
 from ..texts import rules_broken, tr
-from ..winnable_deals import WinnableDeals
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import DEAL, Move
 # Saves carry this tag: a save of another layout or version is refused
@@ -73,7 +67,7 @@ class Camelot_Talon(WasteTalonStack):
         self.game.showStockCount()
 
     def speech(self):
-        return tr("camelot.speech.stock", n=len(self.cards))
+        return tr("game.speech.stock", n=len(self.cards))
 
 
 class Camelot_Waste(WasteStack):
@@ -185,27 +179,10 @@ def hint_tuple(game, move, level):
     return (1, s.rows[move.a], s.rows[move.b])
 
 
-class Camelot_Hint(AbstractHint):
-    """Assist > Hint and the demo: fair or perfect, as the player chose.
-    The search ran in a worker thread (AssistedGame.assist_job); here the
-    answer is only read, so PySolFC's synchronous call never waits."""
-
-    def computeHints(self):
-        move = self.game.assist_move(self.level)
-        if move is not None:
-            self.addHint(50000, *hint_tuple(self.game, move, self.level))
-
-
 # ------------------------------------------------------------------ game
 
-class CamelotPlus(TableTextsGame, PostMortemGame, WinnableDeals,
-                  AccessibleGame, AssistedGame, Game):
-    Hint_Class = Camelot_Hint
-    # Assist > Solver: solve the deal with the real stock order, then play
-    # the winning line; Max iterations bounds the canonical states.
-    Solver_Class = Solver
+class CamelotPlus(OurGame):
     hint_tuple = staticmethod(hint_tuple)
-    GAME_VERSION = 1
     review_game = "camelot"         # What went wrong (post_mortem.py)
     hint_setting = hintmode.SETTING
     winnable_settings = hintmode.SETTING.file
@@ -279,8 +256,7 @@ class CamelotPlus(TableTextsGame, PostMortemGame, WinnableDeals,
         hints_top = discard.y + 1.5 * ys        # as laid out in createGame
         info_top = discard.y + 2.6 * ys
         column = s.rows[3].x + cw + pad         # right of the slots
-        hints = [tr("camelot.hints.label", mode=tr("camelot.hints." + m))
-                 for m in ("fair", "perfect")]
+        hints = [self.hint_label(m) for m in hintmode.MODES]
         Band, Text = table_texts.Band, table_texts.Text
         bands = [
             Band(left + pad, s.talon.y + ch + pad, s.rows[0].x - pad,
@@ -419,16 +395,12 @@ class CamelotPlus(TableTextsGame, PostMortemGame, WinnableDeals,
         self._writeTestState(pos)
         self.review_text_update()
 
-    def hint_label(self):
-        mode = tr("camelot.hints." + self.hint_mode)
-        return tr("camelot.hints.label", mode=mode)
-
     def game_speech(self):
         """The phase, the score and the stock, for speech (key q)."""
         pos = self.position()
         return "%s. %s. %s" % (
             tr("camelot.phase.%d" % pos.phase).replace("\n", " "),
-            tr("camelot.speech.score", score=pos.score,
+            tr("game.speech.score", score=pos.score,
                max=rules.MAX_SCORE), self.s.talon.speech())
 
     def winnable_label_xy(self):
@@ -502,11 +474,11 @@ class CamelotPlus(TableTextsGame, PostMortemGame, WinnableDeals,
         tag = p.load()
         phase = p.load()
         if tag != SAVE_TAG or phase not in (1, 2):
-            raise UnpicklingError(tr("camelot.save.other", game=GAME_NAME))
+            raise UnpicklingError(tr("game.save.other", game=GAME_NAME))
         try:
             position_from_save(self.loadinfo.stacks, phase)
         except (ValueError, IndexError, TypeError) as e:
-            raise UnpicklingError(tr("camelot.save.damaged", game=GAME_NAME,
+            raise UnpicklingError(tr("game.save.damaged", game=GAME_NAME,
                                      reason=e))
         self.loadinfo.addattr(phase=phase)
 
@@ -523,11 +495,11 @@ def position_from_save(stacks, phase):
         out = []
         for card_id, up in stacks[i]:
             if not 0 <= card_id < 52 or bool(up) != face_up:
-                raise ValueError(tr("camelot.save.card", stack=i))
+                raise ValueError(tr("game.save.card", stack=i))
             out.append(card_for_id(card_id))
         return out
     if len(stacks) != DISCARD + 1:
-        raise ValueError(tr("camelot.save.stacks"))
+        raise ValueError(tr("game.save.stacks"))
     rows = [cards(FIRST_ROW + s, True) for s in range(rules.N_SLOTS)]
     waste = cards(WASTE, True)
     if len(waste) > 1 or any(len(r) > 1 for r in rows):
@@ -538,9 +510,9 @@ def position_from_save(stacks, phase):
                              tableau=[r[0] if r else None for r in rows],
                              removed=removed, phase=phase)
     except ValueError as e:         # the rules model says why, in English
-        raise ValueError(rules_broken("camelot.save.rules", e))
+        raise ValueError(rules_broken("game.save.rules", e))
     if len(pos.cards()) != 52:
-        raise ValueError(tr("camelot.save.missing"))
+        raise ValueError(tr("game.save.missing"))
     return pos
 
 

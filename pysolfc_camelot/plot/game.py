@@ -15,9 +15,7 @@ player clicks the "Hints: fair" label.
 """
 from pickle import UnpicklingError
 
-from pysollib.game import Game
 from pysollib.gamedb import GI, GameInfo, registerGame
-from pysollib.hint import AbstractHint
 from pysollib.layout import Layout
 from pysollib.pysoltk import MfxCanvasText
 from pysollib.settings import TOOLKIT
@@ -26,15 +24,11 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
 from pysollib.util import ANY_RANK, ANY_SUIT
 
 from .. import table_texts, test_hooks, toolkit
-from ..accessibility import AccessibleGame
-from ..assist import HINT_LEVEL_DEMO, AssistedGame
+from ..assist import HINT_LEVEL_DEMO
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
-from ..post_mortem import PostMortemGame
-from ..solver_search import Solver
-from ..table_texts import TableTextsGame
+from ..pysol_game import OurGame
 from ..texts import rules_broken, tr
-from ..winnable_deals import WinnableDeals
 from . import GAME_ID, GAME_NAME, hintmode, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
                        Move, parse_deck)
@@ -53,8 +47,6 @@ FAN_CARDS = 6
 # states per deal: most deals are decided in a few hundred, a few need
 # tens of thousands (seconds); those are skipped, undecided.
 WINNABLE_BUDGET_STATES = 5000
-# The texts (pysolfc_camelot/texts.py) of the hint modes on the label.
-HINT_MODE_TEXT = {"fair": "plot.hints.fair", "perfect": "plot.hints.perfect"}
 
 
 def rank_label(rank):
@@ -78,7 +70,7 @@ class Plot_Talon(WasteTalonStack):
         return tr("plot.help.stock")
 
     def speech(self):
-        return tr("plot.speech.stock", n=len(self.cards))
+        return tr("game.speech.stock", n=len(self.cards))
 
 
 class Plot_Pile:
@@ -225,30 +217,10 @@ def hint_tuple(game, move, level):
     return (1, game.stackFor(move.src), game.stackFor(move.dst))
 
 
-class Plot_Hint(AbstractHint):
-    """Assist > Hint and the demo: fair (a good player's move from what a
-    player sees) or perfect (the solver's winning line), as the player
-    chose.  The search ran in a worker (AssistedGame.assist_job); here the
-    answer is only read, so PySolFC's synchronous call never waits for a
-    search."""
-
-    def computeHints(self):
-        move = self.game.assist_move(self.level)
-        if move is not None:
-            self.addHint(50000, *hint_tuple(self.game, move, self.level))
-
-
 # ------------------------------------------------------------------ game
 
-class ThePlotClassic(TableTextsGame, PostMortemGame, WinnableDeals,
-                     AccessibleGame, AssistedGame, Game):
-    Hint_Class = Plot_Hint
-    # Assist > Solver: solve the deal with the real stock order (the exact
-    # solver), then play the winning line; Max iterations bounds the
-    # canonical states.
-    Solver_Class = Solver
+class ThePlotClassic(OurGame):
     hint_tuple = staticmethod(hint_tuple)
-    GAME_VERSION = 1
     review_game = "plot"            # What went wrong (post_mortem.py)
     hint_setting = hintmode.SETTING
     winnable_settings = hintmode.SETTING.file
@@ -324,8 +296,7 @@ class ThePlotClassic(TableTextsGame, PostMortemGame, WinnableDeals,
         """{key: (its forms, best first: each the strings it may show)}."""
         ranks = [rank_label(r) for r in range(1, 14)]
         counts = range(1, rules.FULL + 1)
-        hints = [tr("plot.hints.label", mode=tr(m))
-                 for m in HINT_MODE_TEXT.values()]
+        hints = [self.hint_label(m) for m in hintmode.MODES]
         return {
             "reserve": [[self._countText("reserve", f, n)
                          for n in range(rules.N_RESERVE + 1)]
@@ -574,9 +545,6 @@ class ThePlotClassic(TableTextsGame, PostMortemGame, WinnableDeals,
             self._writeTestState(pos)
         self.review_text_update()
 
-    def hint_label(self):
-        return tr("plot.hints.label", mode=tr(HINT_MODE_TEXT[self.hint_mode]))
-
     def pile_speech(self, said, stack):
         """What a pile says, then its top card."""
         if stack.cards:
@@ -598,7 +566,7 @@ class ThePlotClassic(TableTextsGame, PostMortemGame, WinnableDeals,
         parts = [tr("plot.base_rank", rank=rank_label(pos.base)), info,
                  self.s.talon.speech(),
                  tr("plot.speech.reserve", n=len(self.s.reserves[0].cards)),
-                 tr("plot.speech.score", score=self.getGameScore(),
+                 tr("game.speech.score", score=self.getGameScore(),
                     max=rules.MAX_SCORE)]
         return ". ".join(p.replace("\n", " ") for p in parts)
 
@@ -680,11 +648,11 @@ class ThePlotClassic(TableTextsGame, PostMortemGame, WinnableDeals,
     def _loadGameHook(self, p):
         tag = p.load()
         if tag != SAVE_TAG:
-            raise UnpicklingError(tr("plot.save.other", game=GAME_NAME))
+            raise UnpicklingError(tr("game.save.other", game=GAME_NAME))
         try:
             position_from_save(self.loadinfo.stacks)
         except (ValueError, IndexError, TypeError) as e:
-            raise UnpicklingError(tr("plot.save.damaged", game=GAME_NAME,
+            raise UnpicklingError(tr("game.save.damaged", game=GAME_NAME,
                                      reason=e))
 
 
@@ -696,7 +664,7 @@ def position_from_save(stacks):
     stock face down, everything else face up, and the piles as the rules
     model's constructor allows."""
     if len(stacks) != N_STACKS:
-        raise ValueError(tr("plot.save.stacks"))
+        raise ValueError(tr("game.save.stacks"))
     seen = set()
 
     def cards(i, face_up):
@@ -704,7 +672,7 @@ def position_from_save(stacks):
         for card_id, up in stacks[i]:
             if not (isinstance(card_id, int) and 0 <= card_id < N_CARDS) \
                     or card_id in seen or bool(up) != face_up:
-                raise ValueError(tr("plot.save.card", stack=i))
+                raise ValueError(tr("game.save.card", stack=i))
             seen.add(card_id)
             out.append(card_for_id(card_id))
         return out
@@ -715,14 +683,14 @@ def position_from_save(stacks):
                    for i in range(rules.N_FOUNDATIONS)]
     tableau = [cards(FIRST_ROW + i, True) for i in range(rules.N_TABLEAU)]
     if len(seen) != N_CARDS:
-        raise ValueError(tr("plot.save.missing"))
+        raise ValueError(tr("game.save.missing"))
     if not foundations[0]:
-        raise ValueError(rules_broken("plot.save.rules", "F0 is empty"))
+        raise ValueError(rules_broken("game.save.rules", "F0 is empty"))
     try:
         return rules.Position(reserve=reserve, foundations=foundations,
                               tableau=tableau, stock=stock, waste=waste)
     except ValueError as e:         # the rules model says why, in English
-        raise ValueError(rules_broken("plot.save.rules", e))
+        raise ValueError(rules_broken("game.save.rules", e))
 
 
 assert N_CARDS == 2 * CARDS_PER_DECK
