@@ -604,7 +604,7 @@ def scenario_hint_mode_label(app):
         assert before != want
         # The table's layout may break the label's lines elsewhere.
         assert c.itemcget(game.texts.misc.id, "text").split() == tr(
-            "game.hints.label", mode=tr("plot.hints." + before)).split()
+            "game.hints.label", mode=tr("game.hints." + before)).split()
         # A click on the label, as Tk delivers it to the canvas.
         x0, y0, x1, y1 = c.bbox(game.texts.misc.id)
         x = int((x0 + x1) / 2 - c.canvasx(0))
@@ -615,7 +615,7 @@ def scenario_hint_mode_label(app):
         assert game.hint_mode == want
         # The table's layout may break the label's lines elsewhere.
         assert c.itemcget(game.texts.misc.id, "text").split() == tr(
-            "game.hints.label", mode=tr("plot.hints." + want)).split()
+            "game.hints.label", mode=tr("game.hints." + want)).split()
         with open(path) as f:
             assert json.load(f) == {"hints": want}
         assert hintmode.load(app) == want
