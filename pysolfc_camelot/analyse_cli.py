@@ -35,10 +35,9 @@ def register(subparsers):
 
 
 def cmd_analyse(args, out=None, err=None):
-    from .solver_cli import game_named
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    game = game_named(args.game)
+    game = games.Game(args.game)
     if args.budget < 0:
         print("error: --budget must not be negative", file=err)
         return 2
@@ -59,8 +58,7 @@ def cmd_analyse(args, out=None, err=None):
 def describe(result, game, deck, moves, budget):
     """The analysis in plain words, moves named as a player would."""
     n = len(moves)
-    positions = analysis.positions_of(analysis.game_named(game.name), deck,
-                                      moves)
+    positions = analysis.positions_of(game, deck, moves)
     lines = ["%d move%s played, %s." % (n, "" if n == 1 else "s",
                                          {"won": "won", "lost": "lost",
                                           "playing": "still playing"}

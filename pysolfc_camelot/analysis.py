@@ -41,16 +41,11 @@ from . import games
 
 class Game(NamedTuple):
     """What the analysis needs of one game: its rules model (``replay``,
-    ``Position``) and its exact solver (``solve``)."""
+    ``Position``) and its exact solver (``solve``); ``games.Game`` has
+    both, and a test may give a solver of its own."""
     name: str
     rules: object
     solver: object
-
-
-def game_named(name: str) -> Game:
-    """A game of games.GAMES; its modules are imported only when asked
-    for."""
-    return Game(name, games.part(name, "rules"), games.part(name, "solver"))
 
 
 class IllegalMoveError(ValueError):
@@ -145,7 +140,7 @@ def analyse(game, deck, moves, budget_seconds=None, should_stop=None,
     given, is called with an AnalysisProgress.  Raises IllegalMoveError
     for a move the rules refuse and ValueError for a bad deck."""
     if isinstance(game, str):
-        game = game_named(game)
+        game = games.Game(game)
     moves = list(moves)
     t0 = time.perf_counter()
     deadline = None if budget_seconds is None else t0 + budget_seconds

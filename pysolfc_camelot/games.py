@@ -55,6 +55,30 @@ def part(name, module):
     return importlib.import_module(".%s.%s" % (name, module), __package__)
 
 
+class Game:
+    """One game as the command line and the analysis use it: its rules
+    model, exact solver and notation, with the few calls they make."""
+
+    def __init__(self, name=None):
+        self.name = name or DEFAULT
+        self.decks = package(self.name).DECKS
+        self.rules = part(self.name, "rules")
+        self.solver = part(self.name, "solver")
+        notation = part(self.name, "notation")
+        self.new_game = self.rules.Position.new_game
+        self.solve = self.solver.solve
+        self.parse_deck = notation.parse_deck
+        self.parse_moves = notation.parse_moves
+        self.format_moves = notation.format_moves
+        self.name_move = notation.name_move
+
+    def random_deck(self, rng):
+        """Card ids 0..51, once per deck, shuffled by ``rng``."""
+        deck = list(range(52)) * self.decks
+        rng.shuffle(deck)
+        return deck
+
+
 def add_game_option(parser):
     """The command line's ``--game`` (replay, solve, stats, analyse)."""
     parser.add_argument(

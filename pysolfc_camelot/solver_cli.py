@@ -11,32 +11,6 @@ from . import games
 from .cards import NotationError, format_cards
 
 
-class _Game:
-    """What solve, stats and analyse need of one game of games.GAMES:
-    reading a deck, the deal, the solver, a random deck and the move
-    notation (read, written and named as a player would)."""
-
-    def __init__(self, name):
-        notation = games.part(name, "notation")
-        self.name = name
-        self.n_copies = games.package(name).DECKS
-        self.new_game = games.part(name, "rules").Position.new_game
-        self.solve = games.part(name, "solver").solve
-        self.parse_deck = notation.parse_deck
-        self.parse_moves = notation.parse_moves
-        self.format_moves = notation.format_moves
-        self.name_move = notation.name_move
-
-    def random_deck(self, rng):
-        deck = list(range(52)) * self.n_copies
-        rng.shuffle(deck)
-        return deck
-
-
-def game_named(name):
-    return _Game(name or games.DEFAULT)
-
-
 def _deck_words(name):
     """A game's deck, as an error message names it."""
     decks = games.package(name).DECKS
@@ -124,24 +98,24 @@ def print_result(res, as_json, out=None, game=None):
         print("%s: %d states, %.3f s" % (verdict, res.states, res.seconds),
               file=out)
         if res.moves is not None:
-            game = game or game_named(None)
+            game = game or games.Game()
             print("%d moves: %s" % (len(res.moves),
                                     game.format_moves(res.moves)), file=out)
     out.flush()
 
 
 def solve_deck(deck, budget=None, game=games.DEFAULT):
-    g = game_named(game)
+    g = games.Game(game)
     return g.solve(g.new_game(deck), budget_seconds=budget)
 
 
 def cmd_solve(args):
-    game = game_named(getattr(args, "game", None))
+    game = games.Game(getattr(args, "game", None))
     if args.deal is not None:
         from . import deals
         try:
             texts = [(None, format_cards(deals.deck_for_deal(
-                args.deal, decks=game.n_copies)))]
+                args.deal, decks=game.decks)))]
         except (ImportError, ValueError) as e:
             print("error: %s" % e, file=sys.stderr)
             return 2
@@ -182,7 +156,7 @@ def random_decks(n, seed, game=games.DEFAULT):
     an ordered deck (card ids 0..51, twice over for plot), n times in a
     row."""
     rng = random.Random(seed)
-    g = game_named(game)
+    g = games.Game(game)
     return [g.random_deck(rng) for _ in range(n)]
 
 
