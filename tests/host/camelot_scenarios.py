@@ -13,7 +13,8 @@ from pysolfc_camelot.camelot.notation import DEAL, Move
 from pysolfc_camelot.cards import parse_cards, parse_deck
 from scenario_steps import (check_conservation as _conservation, deal,
                             demo_wins, stop_demo_while_thinking,
-                            follow, move_top_card, play as _play, quiet,
+                            follow, load_refused, move_top_card,
+                            play as _play, quiet,
                             ready_hint, solver_dialog, solver_result,
                             wait_for_dialog, wait_until)
 from scenario_steps import new_deal as _new_deal
@@ -232,12 +233,7 @@ def scenario_damaged_save(app):
         path = os.path.join(d, name + ".pso")
         with open(path, "wb") as f:
             f.write(blob)
-        dialogs.titles = []
-        app.game.loadGame(path)
-        app.top.update()
-        assert app.game.position() == before, name
-        assert dialogs.titles, "no error dialog for %s" % name
-        titles[name] = dialogs.titles
+        titles[name] = load_refused(app, dialogs, path, before)
     return titles
 
 

@@ -19,7 +19,8 @@ from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
 import scenario_steps
 import known_deals
 from known_deals import banking_move, deck_of  # noqa: F401 (post_mortem)
-from scenario_steps import (deal, demo_wins, follow, move_top_card,
+from scenario_steps import (deal, demo_wins, follow, load_refused,
+                            move_top_card,
                             ready_hint, stop_demo_while_thinking,
                             solver_dialog, solver_result, wait_for_dialog,
                             wait_until)
@@ -400,12 +401,10 @@ def scenario_damaged_save(app):
         assert game.position() == before
     titles = {}
     for name in list(bad) + list(tampered):
-        dialogs.titles = []
-        app.game.loadGame(os.path.join(d, name + ".pso"))
-        app.top.update()
-        assert app.game.position() == before, name
-        assert dialogs.titles == ["Load game error"], (name, dialogs.titles)
-        titles[name] = dialogs.titles[0]
+        seen = load_refused(app, dialogs, os.path.join(d, name + ".pso"),
+                            before)
+        assert seen == ["Load game error"], (name, seen)
+        titles[name] = seen[0]
     # and the good save still loads
     app.game.loadGame(good)
     assert app.game.position() == before

@@ -112,6 +112,18 @@ def check_conservation(game, n_cards):
     assert len(game.position().cards()) == n_cards
 
 
+def load_refused(app, dialogs, path, before):
+    """Load a save PySolFC must refuse (``dialogs`` from ``quiet``): the
+    game stays at ``before`` and an error dialog says so.  Returns the
+    dialogs' titles."""
+    dialogs.titles = []
+    app.game.loadGame(path)
+    app.top.update()
+    assert app.game.position() == before, path
+    assert dialogs.titles, "no error dialog for %s" % path
+    return dialogs.titles
+
+
 # -- hints, demo and the Solver dialog ----------------------------------------
 
 def follow(game, hint):
