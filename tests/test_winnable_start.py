@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Winnable deals only, the first deal of a game: PySolFC's start on the
 game, and the game picked from the Select menu, in a real PySolFC under
-Xvfb on every host, with PySolFC's default automatic play (Autodeal on:
-Camelot deals its first card by itself).
+Xvfb on every host, with PySolFC's default automatic play and animations
+(Autodeal on: Camelot deals its first card by itself).
 
 At a start PySolFC deals with ``newGame(autoplay=0)``, then plays the
 automatic moves, then forgets them (``stats.player_moves = 0``); the
@@ -11,7 +11,7 @@ start here must end with "Winnable deal" on the table, and the cards on
 the table (read from the game's state file) are proven winnable in this
 process by the game's own solver, and are the deal number's cards.
 
-WINNABLE_STARTS (environment, 8 by default) sets how many starts per game
+WINNABLE_STARTS (environment, 4 by default) sets how many starts per game
 and host, and how many picks of each game from the Select menu.
 """
 import json
@@ -28,8 +28,11 @@ from tables import CamelotTable
 from test_winnable_deals import (GAMES, SETTINGS_FILE, Winnable,
                                  cards_of_deal, table_cards, table_cards_of)
 
-STARTS = int(os.environ.get("WINNABLE_STARTS", "8"))
+STARTS = int(os.environ.get("WINNABLE_STARTS", "4"))
 SETTLED = ("winnable", "unscreened")    # the screening has ended
+# PySolFC's own defaults (the tests' Pysol turns Autodeal off, and
+# fresh_home the animations).
+PLAYER_DEFAULTS = {"autodeal": True, "animations": 3}
 
 
 def table_position(game, s):
@@ -106,7 +109,7 @@ def test_first_deal_at_start_is_screened(pysolfc_host, display, artifacts,
     failures, deals = [], []
     for start in range(STARTS):
         ps = Winnable(game, host_dir, tmp_path, artifacts, display,
-                      autodeal=True)
+                      **PLAYER_DEFAULTS)
         with ps.watched():
             ps.start(settle=False)
             s = first_deal(ps, game)
@@ -150,7 +153,7 @@ def test_first_deal_picked_from_select_is_screened(pysolfc_host, display,
     _version, host_dir = pysolfc_host
     switch_on(tmp_path, host_dir, *GAMES)
     ps = Winnable("camelot", host_dir, tmp_path, artifacts, display,
-                  autodeal=True)
+                  **PLAYER_DEFAULTS)
     failures = {game: [] for game in GAMES}
     with ps.watched():
         ps.start(settle=False)
@@ -179,7 +182,7 @@ def test_a_players_move_still_stops_the_search(pysolfc_host, display,
     switch_on(tmp_path, host_dir, "camelot")
     monkeypatch.setenv("CAMELOT_TEST_WINNABLE_STATES", "0")
     ps = Winnable("camelot", host_dir, tmp_path, artifacts, display,
-                  autodeal=True)
+                  **PLAYER_DEFAULTS)
     table = CamelotTable(ps.state_file, display)
     with ps.watched():
         ps.start(settle=False)
