@@ -25,8 +25,8 @@ and a click on it or the key ``SKIP_KEY`` (U) stops looking:
 the deal on the table (PySolFC's first draw) stays, said to be
 unscreened.  A move, the demo or the option switched off stops looking
 too (a player's move: the automatic moves PySolFC plays while it starts
-a game, Camelot's first card with Autodeal on, are not one).  An undecided deal (the budget ran out) is skipped, never dealt as
-winnable.
+a game, Camelot's first card with Autodeal on, are not one).  An
+undecided deal (the budget ran out) is skipped, never dealt as winnable.
 
 The label ("Deals: winnable / any (click or W to change)", then the
 deal's status) switches the option with a click, as the key

@@ -456,7 +456,7 @@ def test_stats_counts_one_job_in_the_singular():
     assert r.returncode == 0 and "s, 2 jobs)" in r.stdout
 
 
-# -- the frictions a new user met ---------------------------------------------
+# -- the frictions a new user met (issue 19) ---------------------------------
 
 def test_replay_and_analyse_count_moves_from_one_alike():
     """The third move is "move 3" in replay's text and in analyse's, and
@@ -495,8 +495,7 @@ def test_a_budget_of_no_time_is_refused(command):
 
 
 def test_the_game_is_named_in_any_case():
-    plot_deck = format_cards(list(range(52)) * 2)
-    for game, deck, moves in (("plot", plot_deck, "deal"),
+    for game, deck, moves in (("plot", PLOT_DECK, "deal"),
                               ("camelot", DECK, "deal; place 5")):
         outputs = set()
         for name in (game, game.capitalize(), game.upper()):
