@@ -26,7 +26,7 @@ def register(subparsers):
     p.add_argument("--moves", required=True,
                    help="the moves played, in the notation of replay")
     p.add_argument("--json", action="store_true", help="one JSON object")
-    p.add_argument("--budget", type=float, metavar="SECONDS",
+    p.add_argument("--budget", type=games.budget_seconds, metavar="SECONDS",
                    default=DEFAULT_BUDGET,
                    help="seconds for the whole analysis (default %g); what"
                    " it cannot decide in time is null, never guessed"
@@ -38,13 +38,19 @@ def cmd_analyse(args, out=None, err=None):
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     game = games.Game(args.game)
-    if args.budget < 0:
-        print("error: --budget must not be negative", file=err)
-        return 2
     try:
         deck = game.parse_deck(args.deck)
         moves = game.parse_moves(args.moves)
-        result = analysis.analyse(game.name, deck, moves, args.budget)
+        # A long game takes its whole budget: say how far it got, on a
+        # terminal only (a log or a pipe gets no carriage returns).
+        shown = ProgressLine(err, args.budget, len(moves)) \
+            if _is_terminal(err) else None
+        try:
+            result = analysis.analyse(game.name, deck, moves, args.budget,
+                                      progress=shown)
+        finally:
+            if shown is not None:
+                shown.clear()
     except (NotationError, analysis.IllegalMoveError) as e:
         print("error: %s" % e, file=err)
         return 2
@@ -53,6 +59,49 @@ def cmd_analyse(args, out=None, err=None):
     else:
         print(describe(result, game, deck, moves, args.budget), file=out)
     return 0
+
+
+def _is_terminal(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class ProgressLine:
+    """analysis.analyse's ``progress``: one line on a terminal, redrawn in
+    place at most every ``every`` seconds and wiped at the end, e.g.
+    ``analysing: 3 solves, 4.2 s of 60; a win possible after move 12; no
+    win after move 40; solving the position after move 26`` (moves count
+    from 1, as in the result's text; ``moves`` is how many were played)."""
+
+    def __init__(self, out, budget, moves, every=0.2):
+        self.out, self.budget, self.moves = out, budget, moves
+        self.every = every
+        self.last, self.shown = None, 0
+
+    def __call__(self, p):
+        if self.last is not None and p.seconds - self.last < self.every:
+            return
+        self.last = p.seconds
+        parts = ["analysing: %d solve%s, %.1f s of %g"
+                 % (p.solves, "" if p.solves == 1 else "s", p.seconds,
+                    self.budget)]
+        if p.winnable_through >= 0:
+            parts.append("a win possible %s" % _after(p.winnable_through))
+        if p.lost_from <= self.moves:
+            parts.append("no win %s" % _after(p.lost_from))
+        if p.probing is not None:
+            parts.append("solving the position %s" % _after(p.probing))
+        line = "; ".join(parts)
+        self.out.write("\r" + line + " " * max(0, self.shown - len(line)))
+        self.out.flush()
+        self.shown = len(line)
+
+    def clear(self):
+        if self.shown:
+            self.out.write("\r" + " " * self.shown + "\r")
+            self.out.flush()
 
 
 def describe(result, game, deck, moves, budget):

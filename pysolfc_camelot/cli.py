@@ -37,8 +37,8 @@ def cmd_replay(args):
         print(pos.describe())
         print("status %s, score %d/%d" % (pos.status(), pos.score,
                                            rules.MAX_SCORE))
-        if error:
-            print("move %d refused: %s" % (failed_at, error))
+        if error:                       # moves count from 1, as analyse's
+            print("move %d refused: %s" % (failed_at + 1, error))
     return 0 if failed_at is None else REFUSED
 
 

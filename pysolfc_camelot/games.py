@@ -80,13 +80,29 @@ class Game:
 
 
 def add_game_option(parser):
-    """The command line's ``--game`` (replay, solve, stats, analyse)."""
+    """The command line's ``--game`` (replay, solve, stats, analyse), in
+    any case (``--game Plot``)."""
     parser.add_argument(
-        "--game", choices=GAMES, default=DEFAULT,
+        "--game", choices=GAMES, default=DEFAULT, type=str.lower,
         help="; ".join("%s: %s (%d deck%s)" % (
             n, package(n).RULES_NAME, package(n).DECKS,
             "s" if package(n).DECKS > 1 else "") for n in GAMES)
         + " (default %s)" % DEFAULT)
+
+
+def budget_seconds(text):
+    """The command line's ``--budget SECONDS``: a number above 0 (a budget
+    of 0 decides nothing, so it is refused as a negative one is)."""
+    import argparse
+    import math
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = None
+    if seconds is None or not math.isfinite(seconds) or seconds <= 0:
+        raise argparse.ArgumentTypeError(
+            "must be a number of seconds above 0, not %r" % text)
+    return seconds
 
 
 def names_and_ids():

@@ -16,8 +16,6 @@ reduced once, which smooths the edges; every run gives the same pixels.
 import sys
 from pathlib import Path
 
-from PIL import Image
-
 from .camelot.rules import N_SLOTS, SLOT_FACE
 from .cards import JACK, KING, QUEEN
 
@@ -179,6 +177,7 @@ def grid_origin(slot, margin):
 def new_canvas(width=4 * CARD_W + 5 * GAP, height=4 * CARD_H + 5 * GAP):
     """A felt canvas of width x height final pixels, drawn at SS times that;
     returns the image, its Pen and the margin (GAP) in drawing units."""
+    from PIL import Image               # only here: see main
     img = Image.new("RGB", (width * SS, height * SS), FELT)
     return img, Pen(img), GAP * SS
 
@@ -428,6 +427,13 @@ def main(argv=None):
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0
+    try:
+        import PIL.Image  # noqa: F401  (Pillow draws; a pip install lacks it)
+    except ImportError:
+        print("error: drawing the pictures needs Pillow, which this Python"
+              " lacks (%s -m pip install pillow); nothing was written"
+              % sys.executable, file=sys.stderr)
+        return 2
     if argv:
         out_dir = Path(argv[0])
     else:

@@ -54,7 +54,7 @@ def register(subparsers):
                      "one; PYSOLFC_DIR picks another)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per deck")
-    p.add_argument("--budget", type=float, metavar="SECONDS",
+    p.add_argument("--budget", type=games.budget_seconds, metavar="SECONDS",
                    help="give up (winnable null) after this long per deck")
     p.set_defaults(func=cmd_solve)
 
@@ -68,7 +68,7 @@ def register(subparsers):
                    "can be repeated)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="solve in J processes at once (default 1)")
-    p.add_argument("--budget", type=float, metavar="SECONDS",
+    p.add_argument("--budget", type=games.budget_seconds, metavar="SECONDS",
                    help="give up on a deal after this long; undecided deals "
                    "count both ways in the share")
     p.add_argument("--json", action="store_true",

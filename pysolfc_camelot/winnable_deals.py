@@ -24,8 +24,9 @@ were tried ("Looking for a winnable deal: 3 tried (click or U to skip)"),
 and a click on it or the key ``SKIP_KEY`` (U) stops looking:
 the deal on the table (PySolFC's first draw) stays, said to be
 unscreened.  A move, the demo or the option switched off stops looking
-too.  An undecided deal (the budget ran out) is skipped, never dealt as
-winnable.
+too (a player's move: the automatic moves PySolFC plays while it starts
+a game, Camelot's first card with Autodeal on, are not one).  An
+undecided deal (the budget ran out) is skipped, never dealt as winnable.
 
 The label ("Deals: winnable / any (click or W to change)", then the
 deal's status) switches the option with a click, as the key
@@ -338,6 +339,16 @@ class WinnableDeals:
         if app is None or getattr(app, "game", None) is not self:
             self._stopLooking()
             return
+        if self.busy:
+            # PySolFC is dealing or moving.  Its count of the player's
+            # moves holds only once it is idle: at a start, and for a game
+            # picked from Select, it deals, plays the automatic moves
+            # (Camelot's first card), counts them as the player's and
+            # sets the count back to 0, all while busy; a Tk poll run in
+            # between (its animations update the window) would take
+            # them for the player's.  No player's move is made while busy.
+            self._waitLooking(task)
+            return
         if self.demo or self.stats.player_moves or self.stats.demo_moves \
                 or self.deal_number() != self._winnable_first:
             # The player (or the demo) plays the deal on the table, or
@@ -345,13 +356,8 @@ class WinnableDeals:
             self._stopLooking()
             self.updateText()
             return
-        if not task.done or self.busy or self.pause:
-            label = self._winnable_label
-            if label is not None and task.elapsed() >= SHOW_AFTER and \
-                    self.canvas.itemcget(label.id, "text") != \
-                    self.winnable_label():
-                self.updateText()       # the deals tried so far
-            self._schedulePoll()
+        if not task.done or self.pause:
+            self._waitLooking(task)
             return
         self._winnable_task = None
         if task.error is not None or task.result is None:
@@ -365,6 +371,15 @@ class WinnableDeals:
             self._nextBatch()
             return
         self._dealWinnable(seed)
+
+    def _waitLooking(self, task):
+        """Poll again later; meanwhile the label counts the deals tried."""
+        label = self._winnable_label
+        if label is not None and task.elapsed() >= SHOW_AFTER and \
+                self.canvas.itemcget(label.id, "text") != \
+                self.winnable_label():
+            self.updateText()           # the deals tried so far
+        self._schedulePoll()
 
     def _dealWinnable(self, seed):
         """Deal number ``seed`` through PySolFC's own deal-number path, as

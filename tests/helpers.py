@@ -22,12 +22,14 @@ from pysolfc_camelot.plot.rules import DEAL, FOUNDATIONS, Position
 from pysolfc_camelot.solver_cli import random_decks
 
 
-def run_cli(*args, timeout=120, env=None, cwd=REPO, pythonpath=REPO):
+def run_cli(*args, timeout=120, env=None, cwd=REPO, pythonpath=REPO,
+            python=sys.executable):
     """``python -m pysolfc_camelot ARGS`` in a separate process, the
-    checkout importable (``pythonpath``), as a user runs it."""
+    checkout importable (``pythonpath``), as a user runs it (with
+    ``python``, another interpreter)."""
     e = dict(os.environ if env is None else env)
     e["PYTHONPATH"] = str(pythonpath)
-    return subprocess.run([sys.executable, "-m", "pysolfc_camelot", *args],
+    return subprocess.run([str(python), "-m", "pysolfc_camelot", *args],
                           env=e, cwd=str(cwd), capture_output=True,
                           text=True, timeout=timeout)
 

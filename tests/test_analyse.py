@@ -7,6 +7,7 @@ runs it, in a separate process.
 """
 import json
 import math
+import re
 
 import pytest
 
@@ -317,7 +318,7 @@ def test_cli_json_contract(name, request):
 def test_cli_budget_zero_and_never_winnable(camelot_mistake,
                                             camelot_lost_deal):
     g = camelot_mistake
-    assert cli_json("camelot", g.deck, g.moves, "--budget", "0") == {
+    assert cli_json("camelot", g.deck, g.moves, "--budget", "1e-9") == {
         "status": "lost", "winnable_at_start": None, "last_winnable": None,
         "mistake": None, "better": None, "line": None}
     out = cli_json("camelot", camelot_lost_deal, [])
@@ -341,9 +342,9 @@ def test_cli_in_words(camelot_mistake):
 def test_cli_in_words_when_undecided(camelot_mistake):
     g = camelot_mistake
     r = run_cli("analyse", "--deck", format_cards(g.deck), "--moves",
-            fmt_moves(g.moves), "--budget", "0")
+            fmt_moves(g.moves), "--budget", "1e-9")
     assert r.returncode == 0, r.stderr
-    assert "Could not be decided within 0 s." in r.stdout
+    assert "Could not be decided within 1e-09 s." in r.stdout
 
 
 @pytest.mark.parametrize("args, message", [
@@ -352,7 +353,8 @@ def test_cli_in_words_when_undecided(camelot_mistake):
     (["--moves", "deal; plaice 5"], "not a move: 'plaice 5'"),
     (["--moves", "deal; place 5; place 6"],
      "move 3 (place 6) is not legal: there is no waste card to place"),
-    (["--budget", "-1"], "--budget must not be negative"),
+    (["--budget", "-1"], "--budget: must be a number of seconds above 0"),
+    (["--budget", "0"], "--budget: must be a number of seconds above 0"),
     (["--game", "plot"], "a Plot deck has 104 cards"),
     (["--game", "plot", "--deck", plot_notation.format_deck(
         list(range(52)) * 2), "--moves", "T0>reserve"],
@@ -366,4 +368,61 @@ def test_cli_bad_input_exits_2(args, message):
     r = run_cli("analyse", *argv, "--json")
     assert r.returncode == 2
     assert r.stdout == ""
-    assert message in r.stderr and r.stderr.startswith("error: ")
+    # (after argparse's usage line for an option it refuses)
+    assert message in r.stderr.splitlines()[-1]
+    assert r.stderr.splitlines()[-1].startswith("error: ")
+
+
+def run_on_terminal(*args, timeout=300):
+    """``python -m pysolfc_camelot ARGS`` as a user at a terminal runs it
+    with its output piped: stderr on a (pseudo-)terminal, stdout a pipe.
+    Returns (status, stdout, what the terminal showed)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    from helpers import REPO
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pysolfc_camelot", *args], cwd=str(REPO),
+        env=dict(os.environ, PYTHONPATH=str(REPO)), stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    shown = b""
+    try:
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:             # EIO: the command has ended
+                break
+            if not chunk:
+                break
+            shown += chunk
+        out = proc.stdout.read().decode()
+        return proc.wait(timeout), out, shown.decode()
+    finally:
+        os.close(master)
+        proc.stdout.close()
+
+
+@pytest.mark.parametrize("name", ["plot", "camelot"])
+def test_cli_progress_on_a_terminal_only(name, request):
+    """On a terminal, stderr shows how far the analysis got while it runs
+    (moves counted from 1) and is wiped at the end; stdout holds only the
+    result (one JSON object with --json).  Into a pipe or a log, stderr
+    stays empty."""
+    g = request.getfixturevalue(name + "_mistake")
+    args = ("analyse", "--game", name, "--deck", fmt_deck(name, g.deck),
+            "--moves", fmt_moves(g.moves), "--json")
+    status, out, shown = run_on_terminal(*args)
+    assert status == 0, shown
+    piped = run_cli(*args)
+    assert piped.returncode == 0 and piped.stderr == ""
+    assert out == piped.stdout and list(json.loads(out)) == KEYS
+    drawn = shown.split("\r")
+    assert drawn[0] == "" and drawn[-1] == "", shown    # each line redrawn
+    lines, wiped = drawn[1:-2], drawn[-2]
+    assert lines and all(x.startswith("analysing: ") for x in lines), shown
+    assert any(re.search(r"; solving the position (at the deal|after move "
+                         r"([1-9][0-9]*))", x) for x in lines), lines
+    assert wiped.strip() == "" and len(wiped) >= len(lines[-1].rstrip())

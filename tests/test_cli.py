@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 import helpers
 import hostenv
 from helpers import run_cli
@@ -34,7 +36,8 @@ def test_replay_reports_the_first_illegal_move():
     text = run_cli("replay", "--deck", DECK, "--moves",
                    "deal; place 5; place 5")
     assert text.returncode == 1 and text.stderr == ""
-    assert "move 2 refused: place 5: there is no waste card" in text.stdout
+    # Moves count from 1 in the text (as analyse's), from 0 in the JSON.
+    assert "move 3 refused: place 5: there is no waste card" in text.stdout
 
 
 def test_replay_a_won_game():
@@ -451,3 +454,105 @@ def test_stats_counts_one_job_in_the_singular():
     assert "s, 1 job)" in r.stdout and "1 jobs" not in r.stdout
     r = run_cli("stats", "--deals", "2", "--seed", "1", "--jobs", "2")
     assert r.returncode == 0 and "s, 2 jobs)" in r.stdout
+
+
+# -- the frictions a new user met (issue 19) ---------------------------------
+
+def test_replay_and_analyse_count_moves_from_one_alike():
+    """The third move is "move 3" in replay's text and in analyse's, and
+    index 2 in replay's JSON (unchanged)."""
+    moves = "deal; place 5; place 5"
+    replayed = run_cli("replay", "--deck", DECK, "--moves", moves)
+    assert replayed.returncode == 1
+    assert "move 3 refused: place 5: there is no waste card to place" in \
+        replayed.stdout
+    analysed = run_cli("analyse", "--deck", DECK, "--moves", moves)
+    assert analysed.returncode == 2 and analysed.stdout == ""
+    assert analysed.stderr == ("error: move 3 (place 5) is not legal: there"
+                               " is no waste card to place\n")
+    r = run_cli("replay", "--deck", DECK, "--moves", moves, "--json")
+    assert json.loads(r.stdout)["failed_at"] == 2
+
+
+BUDGET_COMMANDS = {
+    "solve": ["solve", "--deck", DECK],
+    "stats": ["stats", "--deals", "1", "--seed", "1"],
+    "analyse": ["analyse", "--deck", DECK, "--moves", "deal"],
+}
+
+
+@pytest.mark.parametrize("command", list(BUDGET_COMMANDS))
+def test_a_budget_of_no_time_is_refused(command):
+    for budget in ("0", "-1", "-0.5", "nan", "soon"):
+        r = run_cli(*BUDGET_COMMANDS[command], "--budget", budget, "--json")
+        assert r.returncode == 2 and r.stdout == "", (budget, r)
+        assert r.stderr.splitlines()[-1] == (
+            "error: argument --budget: must be a number of seconds above 0,"
+            " not %r" % budget), r.stderr
+    r = run_cli(*BUDGET_COMMANDS[command], "--budget", "30", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.splitlines()[-1])
+
+
+def test_the_game_is_named_in_any_case():
+    for game, deck, moves in (("plot", PLOT_DECK, "deal"),
+                              ("camelot", DECK, "deal; place 5")):
+        outputs = set()
+        for name in (game, game.capitalize(), game.upper()):
+            for command in (["replay", "--moves", moves],
+                            ["analyse", "--moves", moves],
+                            ["solve"]):
+                r = run_cli(command[0], "--game", name, "--deck", deck,
+                            *command[1:], "--json")
+                assert r.returncode == 0, (name, command, r.stderr)
+                out = json.loads(r.stdout)
+                out.pop("seconds", None)
+                outputs.add((command[0], json.dumps(out, sort_keys=True)))
+        assert len(outputs) == 3, outputs       # one answer per command
+    r = run_cli("replay", "--game", "Plod", "--deck", DECK, "--moves", "deal")
+    assert r.returncode == 2
+    assert "invalid choice: 'plod' (choose from 'camelot', 'plot')" in \
+        r.stderr
+
+
+def test_camelot_replay_draws_the_board():
+    r = run_cli("replay", "--deck", DECK, "--moves",
+                "deal; place 5; deal; place 0; deal")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "phase 1: deal and place",
+        " 0 AD    1 (Q)   2 (Q)   3 (K)",
+        " 4 (J)   5 AC    6 ..    7 (J)",
+        " 8 (J)   9 ..   10 ..   11 (J)",
+        "12 (K)  13 (Q)  14 (Q)  15 (K)",
+        "waste: AH",
+        "stock (49, next first): " + " ".join(DECK.split()[3:]),
+        "removed (0): -",
+        "status playing, score 0/40"]
+    # The removal phase, the tableau full: the ten dealt first removed.
+    deck = "TC " + " ".join(w for w in DECK.split() if w != "TC")
+    r = run_cli("replay", "--deck", deck, "--moves", "; ".join(
+        "deal; place %d" % s for s in range(16)) + "; remove 0")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "phase 2: remove tens and pairs", r.stdout
+    assert lines[1] == " 0 (K)   1 AC    2 AD    3 AH", r.stdout
+    assert "removed (1): TC" in lines
+
+
+def test_pictures_without_pillow_says_what_to_do(tmp_path):
+    """From a pip install without Pillow, ``pictures`` explains and stops:
+    exit 2, no traceback, no picture touched."""
+    import venv
+    venv.create(tmp_path / "env", with_pip=False)
+    python = tmp_path / "env" / "bin" / "python"
+    assert subprocess.run([str(python), "-c", "import PIL"],
+                          capture_output=True).returncode != 0
+    images = sorted((helpers.REPO / "images").glob("*.png"))
+    before = [(p, p.stat().st_mtime_ns) for p in images]
+    r = run_cli("pictures", python=python, cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == "", r
+    assert r.stderr == (
+        "error: drawing the pictures needs Pillow, which this Python lacks"
+        " (%s -m pip install pillow); nothing was written\n" % python)
+    assert [(p, p.stat().st_mtime_ns) for p in images] == before

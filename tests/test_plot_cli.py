@@ -74,7 +74,7 @@ def test_text_output():
     assert "F0 4D..5H (2)" in text and "T11 7D" in text
     assert "stock (77)" in text and "waste (1, top last): 7H" in text
     assert "status playing, score 2/104" in text
-    assert ("move 2 refused: waste>T0: the top of T0, 4H, is of the base"
+    assert ("move 3 refused: waste>T0: the top of T0, 4H, is of the base"
             " rank" in text)
 
 

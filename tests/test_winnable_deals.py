@@ -94,12 +94,13 @@ def table_cards(game, s):
 
 
 class Winnable(Pysol):
-    def __init__(self, game, host_dir, tmp_path, artifacts, display):
+    def __init__(self, game, host_dir, tmp_path, artifacts, display,
+                 **options):
         pkg, _decks, self.lang = GAMES[game][:3]
         self.name = game
         for old in ("state.json", "probe.json"):    # of a PySolFC before
             (tmp_path / old).unlink(missing_ok=True)
-        options = {"language": self.lang}
+        options["language"] = self.lang
         if game == "plot":              # room for its table (as its tests)
             options["game_geometry"] = PLOT_WINDOW_SIZE
         super().__init__(host_dir, tmp_path, artifacts, display,

@@ -123,8 +123,30 @@ class Position:
         return (self.stock, self.waste, tuple(self.tableau), self.phase)
 
     def describe(self) -> str:
-        """The position as the command line shows it."""
-        return repr(self)
+        """The position as lines of text, the command line's picture: the
+        4x4 tableau with its slot numbers (the moves name them), an empty
+        slot showing the one face card that may go there (K, Q, J; number
+        cards go anywhere), then the waste, the stock (next card first)
+        and the removed cards."""
+        def cell(slot):
+            card = self.tableau[slot]
+            if card is not None:
+                return "%2d %s" % (slot, format_card(card))
+            face = SLOT_FACE[slot]
+            return "%2d %s" % (slot, ".." if face is None else
+                               "(%s)" % "JQK"[face - JACK])
+        lines = ["phase %d: %s" % (self.phase, "deal and place"
+                                    if self.phase == 1
+                                    else "remove tens and pairs")]
+        lines += ["  ".join("%-6s" % cell(s) for s in range(r, r + 4))
+                  .rstrip() for r in range(0, N_SLOTS, 4)]
+        lines.append("waste: %s" % ("-" if self.waste is None
+                                    else format_card(self.waste)))
+        lines.append("stock (%d, next first): %s"
+                     % (len(self.stock), format_cards(self.stock) or "-"))
+        lines.append("removed (%d): %s"
+                     % (len(self.removed), format_cards(self.removed) or "-"))
+        return "\n".join(lines)
 
     def __repr__(self):
         def show(c):
