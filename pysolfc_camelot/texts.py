@@ -147,13 +147,23 @@ def decimal(value, digits=1, lang=None):
     return text if _lang(lang) in DECIMAL_POINT else text.replace(".", ",")
 
 
-def rules_broken(key, detail, lang=None):
-    """Why a save cannot be loaded when its cards break the rules: the
-    text of key (``<game>.save.rules``), and where the player reads
-    English the rules model's own explanation after it in brackets.  The
-    rules models explain in English only (the command line shows the same
-    words); in another language that explanation would put English inside
-    a translated sentence, so it is left out there."""
+def with_detail(key, detail, lang=None):
+    """The text of key, and where the player reads English the detail
+    after it in brackets (before a closing full stop).  Our details
+    (the rules models' and the move reader's explanations, an error's
+    message) are English only: the command line shows the same words.
+    In another language they would put English inside a translated
+    sentence, so they are left out there."""
     lang = _lang(lang)
     text = tr(key, lang=lang)
-    return "%s (%s)" % (text, detail) if lang == "en" else text
+    if lang != "en":
+        return text
+    stop = "." if text.endswith(".") else ""
+    return "%s (%s)%s" % (text[:len(text) - len(stop)], detail, stop)
+
+
+def rules_broken(key, detail, lang=None):
+    """Why a save cannot be loaded when its cards break the rules: the
+    text of key (``<game>.save.rules``), with the rules model's own
+    explanation in brackets for English readers (see ``with_detail``)."""
+    return with_detail(key, detail, lang)

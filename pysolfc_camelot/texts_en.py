@@ -28,156 +28,329 @@ Standard library only: this runs inside PySolFC's own interpreter.
 """
 
 EN = {
-    # Camelot, beside the tableau: the phase (see the rules page).
+    # -- Camelot's table (camelot/game.py) --
+
+    # Camelot, beside the grid: the phase (see the rules page).  Keep the
+    # line breaks: the column is narrow.
     "camelot.phase.1": "Phase 1:\ndeal and place",
+    # Camelot, beside the grid, in phase 2; keep the line breaks.
     "camelot.phase.2": "Phase 2:\nremove tens\nand pairs making 10",
-    # The hint label; a click on it switches the hint mode.
+    # On the table, both games: {mode} is "fair" or "perfect" (the next
+    # two texts); a click on the text, or the M key, switches it.  Where
+    # room is short the first line is shown alone.
     "game.hints.label": "Hints: {mode}\n(click or M to change)",
+    # Fills {mode} of the hint label: hints that know only what the
+    # player sees.
     "game.hints.fair": "fair",
+    # Fills {mode} of the hint label: hints that know the hidden cards.
     "game.hints.perfect": "perfect",
-    # Under the pile of removed cards: the score out of the best score.
+    # Under the pile of removed cards: the score out of the best score
+    # (numbers only).
     "camelot.score": "{score}/{max}",
-    # Marks on the empty slots kept for picture cards.  They are the
-    # letters of the rules pages' slot picture (images/slots.png) and of
-    # the cards' own corners, so every language keeps K, Q and J.
+    # Mark on an empty slot kept for a king.  The marks are the letters
+    # of the rules pages' slot picture (images/slots.png) and of the
+    # cards' own corners, so every language keeps K, Q and J.
     "camelot.mark.king": "K",
+    # Mark on an empty slot kept for a queen: keep Q (see K).
     "camelot.mark.queen": "Q",
+    # Mark on an empty slot kept for a jack: keep J (see K).
     "camelot.mark.jack": "J",
-    # Help on a stack (Assist > Show stack descriptions, F2, and the
-    # status bar), one line per slot kind.
+    # Help on a slot (the status bar; F2, Assist > Show stack
+    # descriptions): {slot} is its number, 0 to 15.
     "camelot.help.slot": "Slot {slot}: any number card",
+    # As above, for a corner slot (kings); {slot} is its number.
     "camelot.help.king_slot": "Slot {slot}: a king or a number card",
+    # As above, for a slot kept for a queen; {slot} is its number.
     "camelot.help.queen_slot": "Slot {slot}: a queen or a number card",
+    # As above, for a slot kept for a jack; {slot} is its number.
     "camelot.help.jack_slot": "Slot {slot}: a jack or a number card",
+    # Help on the pile of removed cards (status bar, F2).
     "camelot.help.discard": "Removed cards",
-    # PySolFC's "Load game error" dialog, under its own first line.
+    # Help on Camelot's stock (status bar, F2).  Use the rules page's
+    # word for the stock and the waste.
+    "camelot.help.stock": "Stock: a click deals one card onto the empty "
+                          "waste; no redeal",
+    # Help on Camelot's waste (status bar, F2): its one card must go to
+    # an empty slot of the grid.
+    "camelot.help.waste": "Waste: its card goes to an empty slot that "
+                          "takes it",
+    # -- why a save cannot be loaded --
+
+    # PySolFC's "Load game error" dialog, under its own first line:
+    # {game} is the game's name ("Camelot Plus", "The Plot Classic").
     "game.save.other": "This is not a {game} save of this version.",
+    # The same dialog: {game} is the game's name, {reason} one of the
+    # next texts (they start in lower case to follow the colon).
     "game.save.damaged": "This {game} save is damaged: {reason}",
+    # Fills {reason} above.
     "game.save.stacks": "it has the wrong number of stacks",
+    # Fills {reason} above; {stack} is a stack's number in the save.
     "game.save.card": "stack {stack} holds a card that cannot be there",
+    # Fills {reason} above (Camelot: a slot or the waste holds one card).
     "camelot.save.crowded": "a slot or the waste holds more than one card",
+    # Fills {reason} above.
     "game.save.missing": "cards are missing",
-    # (In English the rules model's own reason follows in brackets; see
-    # rules_broken below.)
+    # Fills {reason} above.  (In English only, the rules model's own
+    # explanation follows in brackets.)
     "game.save.rules": "the cards break the rules",
-    # The Plot, on the table.  Under the stock and the reserve: how many
-    # cards they hold.
+    # -- The Plot's table (plot/game.py) --
+
+    # Under the stock: how many cards it holds.  Where room is short the
+    # number is shown alone.
     "plot.stock": "Stock: {count}",
+    # Under the reserve: how many cards it holds.
     "plot.reserve": "Reserve: {count}",
-    # Under the first foundation, set apart: the base rank of the deal
-    # (two lines where one would reach the reserve's count beside it).
+    # On the table, by the first foundation, and spoken by the Q key:
+    # {rank} is the deal's base rank, on the table as the cards' corners
+    # show it (A, 2 ... 10, J, Q, K), in speech a rank word
+    # (game.speech.rank.*) or a number.
     "plot.base_rank": "Base rank: {rank}",
-    # Under the other seven foundations: how far the restriction is.
+    # Over the other seven foundations while they are closed: {count} of
+    # {full} (13) cards are on the first.  Where room is short only
+    # "{count}/{full}" is shown.
     "plot.restricted":
         "Other foundations open when the first holds 13: {count}/{full}",
+    # In place of the text above once the first foundation holds 13.
     "plot.open": "All foundations are open",
-    # The hint label under the waste; a click switches the mode.
-    # What each pile is (PySolFC's help line for the stack).
+    # Help on The Plot's stock (status bar, F2).
     "plot.help.stock": "Stock: a click deals one card to the waste; no "
                        "redeal",
+    # Help on The Plot's waste (status bar, F2).
     "plot.help.waste": "Waste: its top card goes to a foundation, onto a "
                        "pile or into a space",
+    # Help on the reserve (status bar, F2).
     "plot.help.reserve": "Reserve: its top card goes to the foundations "
                          "only",
+    # Help on the first foundation (F0; status bar, F2).
     "plot.help.first_foundation": "First foundation: up from the base "
                                   "rank to 13 cards; then the others open",
+    # Help on the other foundations (status bar).
     "plot.help.foundation": "Foundation: a base-rank card, then up by one "
                             "to 13 cards",
+    # Help on a tableau pile (status bar, F2).
     "plot.help.tableau": "Tableau pile: down by one; a base-rank card "
                          "stands alone; a space takes the waste's card",
-    # Why a save cannot be loaded (PySolFC's "Load game error" dialog).
-    # The Solver dialog (Assist > Solver), shared by our games.
-    # Speech (PySolFC 3.4 and later read these to a screen reader).
+    # -- speech: PySolFC 3.4 and later read these to a screen reader (the
+    # arrow keys pick a pile, V says it, Q says the game) --
+
+    # Spoken: a card, as {card} of the speech texts below.  {rank} is a
+    # rank word (game.speech.rank.*) or a number 2 to 10; {suit} one of
+    # game.speech.suit.*.  Order and join them as your language says a
+    # card ("queen of spades", "7 of hearts").
+    "game.speech.card": "{rank} of {suit}",
+    # Spoken: fills {rank} of a card for an ace.
+    "game.speech.rank.1": "ace",
+    # Spoken: fills {rank} of a card for a jack.
+    "game.speech.rank.11": "jack",
+    # Spoken: fills {rank} of a card for a queen.
+    "game.speech.rank.12": "queen",
+    # Spoken: fills {rank} of a card for a king.
+    "game.speech.rank.13": "king",
+    # Spoken: fills {suit} of a card (the form your language uses in a
+    # card's name).
+    "game.speech.suit.clubs": "clubs",
+    # Spoken: fills {suit} of a card.
+    "game.speech.suit.diamonds": "diamonds",
+    # Spoken: fills {suit} of a card.
+    "game.speech.suit.hearts": "hearts",
+    # Spoken: fills {suit} of a card.
+    "game.speech.suit.spades": "spades",
+    # Spoken: the stock, both games.
     "game.speech.stock": ("Stock: {n} card", "Stock: {n} cards"),
+    # Spoken: Camelot's waste; {card} is a spoken card (game.speech.card).
     "camelot.speech.waste": "{card} - waste",
+    # Spoken: Camelot's waste, empty.
     "camelot.speech.waste_empty": "Waste: empty",
+    # Spoken after a card: the slot it lies on, a corner slot (kings).
     "camelot.speech.slot.king": "king slot",
+    # Spoken after a card: a slot kept for a queen.
     "camelot.speech.slot.queen": "queen slot",
+    # Spoken after a card: a slot kept for a jack.
     "camelot.speech.slot.jack": "jack slot",
-    "camelot.speech.slot.middle": "middle slot",
+    # Spoken after a card: one of the four slots in the centre of the
+    # grid (the rules page's centre slots, not the queens' middle ones).
+    "camelot.speech.slot.middle": "centre slot",
+    # Spoken: an empty corner slot.
     "camelot.speech.empty.king": "Empty king slot",
+    # Spoken: an empty slot kept for a queen.
     "camelot.speech.empty.queen": "Empty queen slot",
+    # Spoken: an empty slot kept for a jack.
     "camelot.speech.empty.jack": "Empty jack slot",
-    "camelot.speech.empty.middle": "Empty middle slot",
+    # Spoken: an empty slot of the centre of the grid.
+    "camelot.speech.empty.middle": "Empty centre slot",
+    # Spoken: the pile of removed cards.
     "camelot.speech.removed": ("{n} card removed", "{n} cards removed"),
+    # Spoken after the text above: {card} is the last card removed (a
+    # spoken card, game.speech.card).
     "camelot.speech.last_removed": "the last: {card}",
+    # Spoken by the Q key, both games.
     "game.speech.score": "Score: {score} of {max}",
+    # Spoken: The Plot's waste.
     "plot.speech.waste": ("Waste: {n} card", "Waste: {n} cards"),
+    # Spoken: the reserve.
     "plot.speech.reserve": ("Reserve: {n} card", "Reserve: {n} cards"),
-    "plot.speech.top": "top: {card}",
+    # Spoken after a pile's count: its top card ({card}: a spoken card).
+    "plot.speech.top": "top card: {card}",
+    # Spoken: the first foundation, F0; {rank} is the base rank as a
+    # rank word or a number, {count} how many cards it holds.
     "plot.speech.first_foundation":
         "First foundation, base rank {rank}: {count} of 13",
-    "plot.speech.foundation": "Foundation {i}: {count} of 13",
-    "plot.speech.foundation_empty": "Foundation {i}: empty, takes a {rank}",
+    # Spoken: foundation F{i} ({i}: 1 to 7, as the pages name them F1 to
+    # F7); {count}: how many cards it holds.
+    "plot.speech.foundation": "Foundation F{i}: {count} of 13",
+    # Spoken: an empty foundation F{i}; {rank} is the base rank (a rank
+    # word or a number), the only rank it takes.
+    "plot.speech.foundation_empty":
+        "Foundation F{i}: empty, for the base rank ({rank})",
+    # Spoken: foundation F{i} while the others are still closed.
     "plot.speech.foundation_closed":
-        "Foundation {i}: closed until the first holds 13",
+        "Foundation F{i}: closed until the first holds 13",
+    # Spoken after a card: the tableau pile it tops, {i} 1 to 12.
     "plot.speech.pile": "tableau pile {i}",
+    # Spoken: an empty tableau pile, {i} 1 to 12.
     "plot.speech.space": "Tableau pile {i}: empty space",
+    # Spoken: an empty tableau pile while only a base-rank card may go
+    # there; {rank} is the base rank (a rank word or a number).
     "plot.speech.space_restricted":
-        "Tableau pile {i}: empty space, only for a {rank}",
+        "Tableau pile {i}: empty space, only for the base rank ({rank})",
+    # Spoken by the Q key while the other foundations are closed:
+    # {count} is how many cards the first holds.
+    "plot.speech.restricted":
+        "Other foundations open when the first holds 13; it holds {count}",
+    # -- the Solver dialog (Assist > Solver), shared by our games --
+
+    # The Solver dialog's button that stops a search.
     "solver.stop": "Stop",
+    # The Solver dialog's time field: {seconds} with its decimal comma
+    # or point already ("12,3").
     "solver.seconds": "{seconds} s",
+    # The Solver dialog, while it searches.
     "solver.searching": "Searching...",
+    # The Solver dialog's verdict on the deal from its start.
     "solver.solvable": ("This game is solvable in {n} move.",
                         "This game is solvable in {n} moves."),
+    # The Solver dialog's verdict: no sequence of moves wins.
     "solver.unsolvable": "This deal cannot be won.",
-    "solver.gave_up": "The iteration limit was reached after {seconds} s: "
+    # The Solver dialog: the search met the "Max states" limit (the field
+    # below) after {seconds} seconds ("12,3").
+    "solver.gave_up": "The state limit was reached after {seconds} s: "
                       "no answer.",
+    # The Solver dialog, after the player pressed Stop.
     "solver.stopped": "Stopped. The game is unchanged.",
+    # The Solver dialog's title: {game} is the game's name.
     "solver.title": "PySolFC - {game} Solver",
+    # The Solver dialog's field labels.
     "solver.field.time": "Time:",
+    # The Solver dialog: which position it solves (the next two texts).
     "solver.field.position": "Position:",
+    # The Solver dialog: how many positions it has looked at.
     "solver.field.states": "States:",
+    # The Solver dialog's spin box: how many positions it may look at.
     "solver.field.max_states": "Max states:",
+    # The Solver dialog's position: the deal, before any move.
     "solver.at_start": "the deal as dealt",
+    # The Solver dialog's position: after the player's {n} moves.
     "solver.after_moves": ("after {n} move", "after {n} moves"),
+    # The Solver dialog's verdict on the position after the player's
+    # moves.
     "solver.position_solvable": ("This position can be won in {n} move.",
                                  "This position can be won in {n} moves."),
+    # The Solver dialog's verdict on the position after the player's
+    # moves.
     "solver.position_unsolvable": "This position cannot be won.",
     # -- What went wrong (post_mortem.py, review.py): the W key, or a click
     # on the table text under the hint label, asks the solver where the
     # game was lost.  Moves are numbered as PySolFC's status bar counts
     # them.  The dialog's lines are wrapped by the game.
+
+    # The What went wrong dialog's title.
     "solver.review.title": "What went wrong",
+    # On the table under the hint label: a click or the W key starts the
+    # analysis.  Where room is short the first line is shown alone.
     "solver.review.offer": "What went wrong?\n(click or W)",
+    # As above, once no move is left (the game is lost).
     "solver.review.offer_stuck": "No moves left.\nWhat went wrong?\n"
                                  "(click or W)",
+    # On the table while the analysis runs: {seconds} so far ("12,3");
+    # a click or W stops it.
     "solver.review.working": "Looking back... {seconds} s\n"
                              "(click or W to stop)",
+    # On the table at the position where the game was lost: {move} is
+    # the move that keeps the win (a move name, see camelot.name.* and
+    # plot.name.*).  Where room is short only the move is shown.
     "solver.review.better_here": "A better move here:\n{move}",
+    # The dialog: the deal was lost from its start.
     "solver.review.never": "This deal could never be won, whatever the "
                            "moves.",
+    # The dialog after a win.
     "solver.review.won": "The game was won: nothing went wrong.",
+    # The dialog: the deal was winnable before the first move.
     "solver.review.start": "The deal could be won from the start.",
+    # The dialog: the position now (after the player's moves) is still
+    # winnable.
     "solver.review.still": "This position can still be won.",
+    # The dialog: {move} is the name of move 1 (camelot.name.*,
+    # plot.name.*), the one that lost the win.
     "solver.review.lost_first": "A win was possible before the first move;"
                                 " move 1, {move}, threw it away.",
+    # The dialog: after move {k} the game was winnable; move {n} ({k}+1),
+    # named {move}, lost it.
     "solver.review.lost_after": "A win was still possible after move {k}; "
                                 "move {n}, {move}, threw it away.",
-    "solver.review.instead": "Instead, {move} keeps the win.",
-    "solver.review.next": "Next, {move} keeps the win.",
+    # The dialog, after the text above: {move} is the move that would
+    # have kept the win, a move name (a phrase like "deal 7♣" or "7♣
+    # from the waste to F0"): say the sentence so that any move name can
+    # stand after the colon.
+    "solver.review.instead": "To keep the win, the move to play was: "
+                             "{move}.",
+    # The dialog, when the position now is still winnable: {move} is the
+    # next move that keeps the win (a move name, as above).
+    "solver.review.next": "To keep the win, play next: {move}.",
+    # The dialog: the analysis ran out of time after {seconds} seconds.
     "solver.review.undecided": "Could not be decided in {seconds} s.",
+    # The dialog: the player stopped the analysis.
     "solver.review.stopped": "Stopped: nothing more was decided.",
+    # The dialog: the solver proved the deal winnable.
     "solver.review.proved_deal": "Proved: the deal could be won.",
+    # The dialog: proved winnable after move {k}.
     "solver.review.proved_win": "Proved: a win was still possible after "
                                 "move {k}.",
+    # The dialog: proved lost after move {k}.
     "solver.review.proved_lost": "Proved: no win was possible any more "
                                  "after move {k}.",
-    "solver.review.unreadable": "The moves of this game could not be read:"
-                                " {reason}",
-    "solver.review.failed": "The analysis failed: {reason}",
+    # The dialog: the game's moves could not be read.  (In English only,
+    # the reason follows in brackets, before the full stop.)
+    "solver.review.unreadable": "The moves of this game could not be "
+                                "read.",
+    # The dialog: the analysis failed.  (In English only, the reason
+    # follows in brackets, before the full stop.)
+    "solver.review.failed": "The analysis failed.",
+    # The dialog's button: go back to the position after move {k}.
     "solver.review.back": "Back to move {k}",
-    "solver.review.back_deal": "Back to the deal",
+    # The dialog's button: go back to the position before the first move.
+    "solver.review.back_deal": "Back to the start of the deal",
+    # The dialog's button: show the better move with an arrow.
     "solver.review.show": "Show the move",
+    # The dialog's button.
     "solver.review.close": "Close",
+    # On the table after the dialog: a click or W takes the game back to
+    # the position after move {k}.
     "solver.review.back_offer": "Back to move {k}\n(click or W)",
-    "solver.review.back_deal_offer": "Back to the deal\n(click or W)",
-    # Moves named as a player would (camelot/notation.py name_move).
+    # On the table after the dialog: back to the start of the deal.
+    "solver.review.back_deal_offer": "Back to the start of the deal\n"
+                                     "(click or W)",
+    # -- Moves named as a player would (camelot/notation.py name_move) --
+
+    # A Camelot move: {card} is a card as its corner shows it ("7♣").
     "camelot.name.deal": "deal {card}",
+    # A Camelot move: {card} to {slot}, one of camelot.name.slot.*.
     "camelot.name.place": "{card} to {slot}",
+    # A Camelot move: a ten removed ({card}: "10♥").
     "camelot.name.remove": "remove {card}",
+    # A Camelot move: a pair making 10 removed ({a}, {b}: cards, "3♠").
     "camelot.name.pair": "remove {a} and {b}",
-    # The slots, row by row, as they read after the "to" above.
+    # The slots, row by row, as they read after the "to" of
+    # camelot.name.place: slot 0, the grid's top-left corner.
     "camelot.name.slot.0": "the top-left corner",
     "camelot.name.slot.1": "the left slot of the top edge",
     "camelot.name.slot.2": "the right slot of the top edge",
@@ -194,45 +367,76 @@ EN = {
     "camelot.name.slot.13": "the left slot of the bottom edge",
     "camelot.name.slot.14": "the right slot of the bottom edge",
     "camelot.name.slot.15": "the bottom-right corner",
-    # The Plot's moves (plot/notation.py name_move): what moves ({what}),
-    # then where to.  F0..F7 are the foundations' names.
+    # The Plot's moves (plot/notation.py name_move) are what moves
+    # ({what}, one of the next five texts) then where to.  A deal:
+    # {card} as its corner shows it ("7♣").
     "plot.name.deal": "deal {card}",
+    # What moves: a card dealt and put at once where the next text says.
     "plot.name.deal_put": "deal {card} and put it",
+    # What moves: the waste's top card.
     "plot.name.from_waste": "{card} from the waste",
+    # What moves: the reserve's top card.
     "plot.name.from_reserve": "{card} from the reserve",
+    # What moves: a tableau pile's top card; {pile} is plot.name.pile_from.
     "plot.name.from_pile": "{card} from {pile}",
+    # Where to: {what} (above) to a foundation {f}, named F0 to F7.
     "plot.name.to_foundation": "{what} to {f}",
+    # Where to, after "deal {card} and put it": on foundation {f}.
     "plot.name.on_foundation": "{what} on {f}",
+    # Where to: onto the top {card} of a tableau pile ({pile}:
+    # plot.name.pile_of).
     "plot.name.onto": "{what} onto the {card} of {pile}",
+    # Where to: into an empty tableau pile ({pile}: plot.name.pile_into).
     "plot.name.into": "{what} into {pile}",
-    # A tableau pile: after "from", after "of" (a card of it) and as the
-    # empty pile a card goes into; {nth} is its place in its {row}.
+    # A tableau pile after "from": {nth} is plot.name.nth_from.*, {row}
+    # plot.name.row.*.
     "plot.name.pile_from": "the {nth} pile of the {row} row",
+    # A tableau pile after "of" (a card of it): {nth} is
+    # plot.name.nth_of.*, {row} plot.name.row.*.
     "plot.name.pile_of": "the {nth} pile of the {row} row",
+    # The empty tableau pile a card goes into: {nth} is
+    # plot.name.nth_into.*, {row} plot.name.row.*.
     "plot.name.pile_into": "the empty {nth} pile of the {row} row",
+    # Fills {nth} of plot.name.pile_from (with its article where your
+    # language needs one there).
     "plot.name.nth_from.1": "first",
     "plot.name.nth_from.2": "second",
     "plot.name.nth_from.3": "third",
     "plot.name.nth_from.4": "fourth",
+    # Fills {nth} of plot.name.pile_of.
     "plot.name.nth_of.1": "first",
     "plot.name.nth_of.2": "second",
     "plot.name.nth_of.3": "third",
     "plot.name.nth_of.4": "fourth",
+    # Fills {nth} of plot.name.pile_into.
     "plot.name.nth_into.1": "first",
     "plot.name.nth_into.2": "second",
     "plot.name.nth_into.3": "third",
     "plot.name.nth_into.4": "fourth",
+    # Fills {row} of the three texts above: the tableau's top row.
     "plot.name.row.1": "top",
+    # Fills {row}: the tableau's middle row.
     "plot.name.row.2": "middle",
+    # Fills {row}: the tableau's bottom row.
     "plot.name.row.3": "bottom",
     # -- winnable deals only (winnable_deals.py), both games --
+
+    # On the table: {mode} is winnable.mode.on or .off; a click or the O
+    # key switches it.  Where room is short the first line is shown
+    # alone.
     "winnable.label": "Deals: {mode}\n(click or O to change)",
+    # Fills {mode} above: only deals the solver proved winnable.
     "winnable.mode.on": "winnable",
+    # Fills {mode} above: every deal.
     "winnable.mode.off": "any",
+    # On the table under the label: this deal was proved winnable.
     "winnable.deal.winnable": "Winnable deal",
+    # On the table: this deal was not screened (the option was off, or
+    # the search was skipped).
     "winnable.deal.unscreened": "Unscreened deal",
-    "winnable.looking": ("Looking for a winnable\ndeal: {n} tried\n"
-                         "(click or U to skip)",
-                         "Looking for a winnable\ndeal: {n} tried\n"
-                         "(click or U to skip)"),
+    # On the table while deals are screened: {n} deals tried so far; a
+    # click or U skips the search.  Where room is short the first line is
+    # shown alone, so keep the whole phrase on it.
+    "winnable.looking": ("Looking for a winnable deal\n{n} tried\n"
+                         "(click or U to skip)",) * 2,
 }

@@ -27,7 +27,7 @@ unscreened.  A move, the demo or the option switched off stops looking
 too.  An undecided deal (the budget ran out) is skipped, never dealt as
 winnable.
 
-The label ("Deals: winnable / any (click or W to change)", then the
+The label ("Deals: winnable / any (click or O to change)", then the
 deal's status) switches the option with a click, as the key
 ``WINNABLE_KEY`` (O, for "only winnable"; W is What went wrong's) does.  The game keeps the deal numbers proven
 winnable in this session, so the

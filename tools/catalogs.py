@@ -31,6 +31,7 @@ Python 3.7 or later, standard library only.
 import argparse
 import ast
 import io
+import runpy
 import re
 import struct
 import sys
@@ -116,12 +117,7 @@ def source_table(path=SOURCE):
     """The English table (key -> text or (one, other)) and the note of
     each key: the comment lines right above it, as texts_en.py says."""
     text = Path(path).read_text(encoding="utf-8")
-    module = ast.parse(text)
-    table = None
-    for node in module.body:
-        if isinstance(node, ast.Assign) and any(
-                getattr(t, "id", None) == "EN" for t in node.targets):
-            table = ast.literal_eval(node.value)
+    table = runpy.run_path(str(path)).get("EN")
     if not isinstance(table, dict):
         raise CatalogError("%s: no EN = {...} table" % path)
     lines = text.splitlines()
@@ -470,7 +466,7 @@ def new_catalog(lang):
 
 def extract(out=print):
     if write_if_changed(TEMPLATE, format_po(template())):
-        out("wrote %s" % TEMPLATE.relative_to(REPO))
+        out("wrote %s" % _shown(TEMPLATE))
 
 
 def update(out=print):
@@ -478,14 +474,21 @@ def update(out=print):
     for lang in catalog_languages():
         merged = merge(read_po(po_path(lang)), tmpl)
         if write_if_changed(po_path(lang), format_po(merged)):
-            out("updated %s" % po_path(lang).relative_to(REPO))
+            out("updated %s" % _shown(po_path(lang)))
 
 
 def compile_all(out=print):
     for lang in catalog_languages():
         if write_if_changed(mo_path(lang),
                             compile_mo(read_po(po_path(lang)))):
-            out("compiled %s" % mo_path(lang).relative_to(REPO))
+            out("compiled %s" % _shown(mo_path(lang)))
+
+
+def _shown(path):
+    try:
+        return path.relative_to(REPO)
+    except ValueError:
+        return path
 
 
 def init(lang, out=print):
@@ -493,8 +496,7 @@ def init(lang, out=print):
     if path.exists():
         raise CatalogError("%s exists; `update` brings it up to date" % path)
     write_if_changed(path, format_po(new_catalog(lang)))
-    out("wrote %s: translate it, then run make catalogs" % (
-        path.relative_to(REPO)))
+    out("wrote %s: translate it, then run make catalogs" % _shown(path))
 
 
 def main(argv=None):
