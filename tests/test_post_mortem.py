@@ -612,4 +612,4 @@ def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
             tr("solver.review.close", lang=lang)]
         w.press_button(title, d["buttons"][0]["text"])
         r = w.review(lambda r: not r["running"], "the analysis over")
-        assert flat(r["text"]) == flat(tr("solver.review.offer"))
+        assert flat(r["text"]) == flat(tr("solver.review.offer", lang=lang))
