@@ -8,7 +8,7 @@ VENV_PY := .venv/bin/python
 HOST ?=
 GAME ?= camelot
 
-.PHONY: setup play test bench pictures
+.PHONY: setup play test bench pictures catalogs
 
 setup:
 	$(PYTHON) tools/setup_host.py
@@ -41,3 +41,9 @@ bench: setup
 
 pictures: setup
 	$(VENV_PY) -m pysolfc_camelot pictures
+
+# The gettext catalogs (docs/translating.md): the template extracted from
+# pysolfc_camelot/texts_en.py, every language's .po brought up to date
+# with it (as msgmerge does), every .po compiled into its .mo.
+catalogs:
+	$(PYTHON) tools/catalogs.py all

@@ -16,6 +16,8 @@ The hint label's fair/perfect switch also has a key, ``HINT_MODE_KEY``
 (named on the label), so it needs no mouse.
 """
 
+from .texts import tr
+
 HINT_MODE_KEY = "m"
 
 
@@ -105,5 +107,31 @@ class AccessibleGame:
         return self.game_speech()
 
     def card_speech(self, card):
-        """A card as PySolFC speaks it ("10 - Diamonds"), in its language."""
-        return self.parseCard(card)
+        """A card as speech names it ("queen of spades", "7 of hearts"),
+        in the player's language: our own words, since PySolFC's
+        ``parseCard`` gives "Queen - Spades" and its catalogs have no
+        suit names (no Greek catalog at all)."""
+        if not card.face_up or not 0 <= card.suit <= 3:
+            return self.parseCard(card)        # PySolFC's "Face-down"
+        return card_speech(card.rank + 1, card.suit)
+
+
+# PySolFC's suit numbers (pysollib.acard: club, spade, heart, diamond).
+_SUIT_SPEECH = ("game.speech.suit.clubs", "game.speech.suit.spades",
+                "game.speech.suit.hearts", "game.speech.suit.diamonds")
+_RANK_SPEECH = {1: "game.speech.rank.1", 11: "game.speech.rank.11",
+                12: "game.speech.rank.12", 13: "game.speech.rank.13"}
+
+
+def rank_speech(rank, lang=None):
+    """A rank (1 ace ... 13 king) as speech says it: a word for the ace
+    and the faces, the number for the others (the table shows the
+    letters of the cards' corners instead)."""
+    key = _RANK_SPEECH.get(rank)
+    return tr(key, lang=lang) if key else str(rank)
+
+
+def card_speech(rank, suit, lang=None):
+    """A card (rank 1..13, PySolFC's suit 0..3) as speech says it."""
+    return tr("game.speech.card", lang=lang, rank=rank_speech(rank, lang),
+              suit=tr(_SUIT_SPEECH[suit], lang=lang))

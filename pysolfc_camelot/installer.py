@@ -66,11 +66,13 @@ def _read_manifest(target):
 
 
 def _package_files():
-    """Our modules, the games' subpackages included, as (path relative to
-    the package, path), read from wherever this package is imported."""
+    """Our modules, the games' subpackages included, and the compiled
+    catalogs (locale/<lang>/LC_MESSAGES/*.mo), as (path relative to the
+    package, path), read from wherever this package is imported."""
     here = Path(__file__).resolve().parent
     return sorted((p.relative_to(here).as_posix(), p)
-                  for p in here.rglob("*.py")
+                  for p in list(here.rglob("*.py")) + list(
+                      here.glob("locale/*/LC_MESSAGES/*.mo"))
                   if "__pycache__" not in p.parts)
 
 

@@ -16,10 +16,17 @@ DEFAULT_LANGUAGE = "en"
 
 
 def normalize_language(name):
-    """'ru_RU.UTF-8' -> 'ru'; None for empty, 'C' or 'POSIX'."""
+    """'ru_RU.UTF-8' -> 'ru', 'pt_BR.UTF-8' -> 'pt_BR' if LANGUAGES has
+    it (as PySolFC names that folder), else 'pt'; None for empty, 'C' or
+    'POSIX'."""
     name = (name or "").strip().strip("'\"")
-    code = re.split(r"[_.@\-]", name, maxsplit=1)[0].lower()
-    return None if code in ("", "c", "posix") else code
+    code, _, region = re.split(r"[.@]", name, maxsplit=1)[0].replace(
+        "-", "_").partition("_")
+    code = code.lower()
+    if code in ("", "c", "posix"):
+        return None
+    full = "%s_%s" % (code, region.upper())
+    return full if region and full in LANGUAGES else code
 
 
 def _options_file_language(options_file):

@@ -41,11 +41,9 @@ from .assist import HINT_LEVEL_PLAYER
 from .pysol_history import (UnreadableHistory, history_key, read_game,
                             same_key)
 from .search_process import POLL_MS, Task, can_fork, process_job
-from .texts import language, tr
+from .texts import decimal, language, tr, with_detail
 
 REVIEW_KEY = "w"
-# A move name as long as the longest ones, for the table text's room.
-SAMPLE_MOVE = "10\u2666 onto the 10\u2666 of the second pile of the middle row"
 ARROW_DELAY_MS = 150            # from going back to the arrow
 STATE_SUFFIX = ".review"        # the test state file of this module
 
@@ -125,7 +123,7 @@ class PostMortemGame:
         "back", "start"."""
         run = self._review_run
         if run is not None:
-            seconds = "%.1f" % run[2].elapsed()
+            seconds = decimal(run[2].elapsed())
             return tr("solver.review.working", seconds=seconds), "stop"
         key = history_key(self)
         back = self._review_back_to()
@@ -144,12 +142,24 @@ class PostMortemGame:
     def review_forms(self):
         """The table text's every offer, then their first lines (the
         short form), for the game's _layoutTexts (table_texts)."""
+        # Room for the longest move name of the game, in the language.
+        longest = review.notation_of(self.review_game).longest_name()
         samples = [tr("solver.review.offer"), tr("solver.review.offer_stuck"),
-                   tr("solver.review.working", seconds="99.9"),
+                   tr("solver.review.working", seconds=decimal(99.9)),
                    tr("solver.review.back_offer", k=999),
                    tr("solver.review.back_deal_offer"),
-                   tr("solver.review.better_here", move=SAMPLE_MOVE)]
-        return [samples, table_texts.first_lines(samples)]
+                   tr("solver.review.better_here", move=longest)]
+        # The better move's short form is the move itself.
+        return [samples, table_texts.first_lines(samples[:-1]) + [longest]]
+
+    def _review_short(self, text):
+        """The table text's short form, where room is short: its first
+        line; for "A better move here:" the move itself."""
+        better = self._review_better
+        if better is not None and text == tr("solver.review.better_here",
+                                             move=better[1]):
+            return better[1]
+        return text.split("\n")[0]
 
     def review_text_update(self):
         """Called by updateText (and after the stuck check)."""
@@ -162,7 +172,7 @@ class PostMortemGame:
                 self._review_shown = (text, placed)
                 self._review_text.config(width=0)
                 table_texts.show_best(self.canvas, self._review_text, placed,
-                                      text, text.split("\n")[0])
+                                      text, self._review_short(text))
             self._review_write_state()
             return
         if toolkit.is_kivy():           # PySolFC's Kivy canvas places it
@@ -224,8 +234,8 @@ class PostMortemGame:
         try:
             record = read_game(self)
         except UnreadableHistory as e:
-            self._review_dialog([tr("solver.review.unreadable",
-                                    reason=e)], None)
+            self._review_dialog([with_detail("solver.review.unreadable",
+                                             e)], None)
             return
         done = self._review_done
         if done is not None and same_key(done[0].key, record.key) and \
@@ -280,8 +290,8 @@ class PostMortemGame:
         self._review_run = None
         if task.error is not None:
             self.review_text_update()
-            self._review_dialog([tr("solver.review.failed",
-                                    reason=task.error)], None)
+            self._review_dialog([with_detail("solver.review.failed",
+                                             task.error)], None)
             return
         v = review.verdict(self.review_game, task.result,
                            self._review_budget())

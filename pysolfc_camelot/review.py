@@ -29,6 +29,15 @@ BUDGET_SECONDS = 30.0
 LINE_WIDTH = 44
 
 
+def budget_text(seconds, lang=None):
+    """The analysis' time budget as lang writes it: 30, 0.3 (0,3)."""
+    from .texts import decimal
+    text = "%g" % seconds
+    if "." not in text:
+        return text
+    return decimal(seconds, len(text.split(".")[1]), lang)
+
+
 def notation_of(game):
     if game == "camelot":
         from .camelot import notation
@@ -128,7 +137,7 @@ def describe(game, v, positions, numbers, lang=None):
             out.append(tr("solver.review.stopped", lang=lang))
         else:
             out.append(tr("solver.review.undecided", lang=lang,
-                          seconds="%g" % v.budget))
+                          seconds=budget_text(v.budget, lang)))
         lo, hi = v.winnable_through, v.lost_from
         if lo == 0:
             out.append(tr("solver.review.proved_deal", lang=lang))

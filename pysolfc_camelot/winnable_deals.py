@@ -28,7 +28,7 @@ too (a player's move: the automatic moves PySolFC plays while it starts
 a game, Camelot's first card with Autodeal on, are not one).  An
 undecided deal (the budget ran out) is skipped, never dealt as winnable.
 
-The label ("Deals: winnable / any (click or W to change)", then the
+The label ("Deals: winnable / any (click or O to change)", then the
 deal's status) switches the option with a click, as the key
 ``WINNABLE_KEY`` (O, for "only winnable"; W is What went wrong's) does.  The game keeps the deal numbers proven
 winnable in this session, so the

@@ -45,6 +45,14 @@ def test_contents_loader_package_and_pages(tmp_path):
             REPO / "pysolfc_camelot").as_posix()
         assert contents.get(rel) == p.read_bytes(), rel
         expected.add(rel)
+    # ...the compiled catalogs (texts.py reads them)...
+    mos = sorted((REPO / "pysolfc_camelot").glob("locale/*/LC_MESSAGES/*.mo"))
+    assert len(mos) >= 3
+    for p in mos:
+        rel = "pysolfc_camelot/" + p.relative_to(
+            REPO / "pysolfc_camelot").as_posix()
+        assert contents.get(rel) == p.read_bytes(), rel
+        expected.add(rel)
     # ...and the built rules pages of both games in every language, with
     # the pictures they show; nothing else (no manifest, no caches).
     for game in ("camelot", "plot"):

@@ -18,13 +18,27 @@ import pytest
 import hostenv as H
 from conftest import selected_hosts
 from pysolfc_camelot import camelot, plot
-from pysolfc_camelot.accessibility import HINT_MODE_KEY
+from pysolfc_camelot.accessibility import (HINT_MODE_KEY, card_speech,
+                                           rank_speech)
 from pysolfc_camelot.texts import tr
 from gui import Launch
 from tables import PLOT_DECK, WIN_DECK
 
 RECORDER = H.REPO / "tests" / "host" / "speech_recorder.py"
-CARD = r"\S+ - \S+"                 # PySolFC's card name: "10 - Diamonds"
+RANKS, SUITS = "A23456789TJQK", "CSHD"       # PySolFC's suit order
+
+
+def spoken(card, lang=None):
+    """A card ("QS", "TC") as our speech names it in lang: "queen of
+    spades", «дама пик», not PySolFC's half-English "Дама - Spades"."""
+    return card_speech(RANKS.index(card[0]) + 1, SUITS.index(card[1]),
+                       lang=lang)
+
+
+def any_card(lang=None):
+    """A regular expression for any card as spoken in lang."""
+    return "(?:%s)" % "|".join(re.escape(spoken(r + s, lang))
+                               for r in RANKS for s in SUITS)
 
 
 def speaking(host_dir):
@@ -82,10 +96,10 @@ class Table(Launch):
 
 
 def pattern(key, lang=None, **fields):
-    """A regular expression for tr(key): {card} is any card name."""
+    """A regular expression for tr(key): {card} is any card, spoken."""
     hole = "\x00"
     text = tr(key, lang=lang, **dict(fields, card=hole))
-    return re.escape(text).replace(re.escape(hole), CARD)
+    return re.escape(text).replace(re.escape(hole), any_card(lang))
 
 
 def walk(table, keys, wanted, what):
@@ -99,7 +113,7 @@ def walk(table, keys, wanted, what):
                          % (what, wanted, table.heard))
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("language", ["en", "ru", "el", "fr"])
 def test_camelot_by_keyboard_speaks_every_pile(speaking_host, display,
                                                artifacts, tmp_path,
                                                language):
@@ -120,8 +134,8 @@ def test_camelot_by_keyboard_speaks_every_pile(speaking_host, display,
         t.state(lambda s: s["waste"] == first, "a card dealt by Return")
         # -- Tab: the waste, with its card -------------------------------
         said = t.press("Tab")
-        assert re.fullmatch(pattern("camelot.speech.waste", language),
-                            said), said
+        assert said == tr("camelot.speech.waste", lang=language,
+                          card=spoken(first, language)), said
         H.key("Return", display=display, wid=t.wid)     # pick it up
         # -- the grid: each slot by its class, then the card put down ----
         walk(t, ["Tab"], say("camelot.speech.empty.king"), "slot 0")
@@ -132,8 +146,8 @@ def test_camelot_by_keyboard_speaks_every_pile(speaking_host, display,
                     "%s put on slot 5 by Return" % first)
         assert s["waste"] is None
         said = t.press("v")                 # the picked pile, on request
-        assert re.fullmatch(CARD + " - " + say("camelot.speech.slot.middle"),
-                            said), said
+        assert said == spoken(first, language) + " - " + tr(
+            "camelot.speech.slot.middle", lang=language), said
         walk(t, ["Left"], say("camelot.speech.empty.jack"), "slot 4")
         # -- the removed cards, and the game as a whole ------------------
         walk(t, ["Tab"] * 4, say("camelot.speech.removed", n=0),
@@ -152,23 +166,34 @@ def test_camelot_by_keyboard_speaks_every_pile(speaking_host, display,
         t.shot("keyboard-%s" % language)
         generic = {"Empty stack", "Foundation", "Talon"}
         assert not generic & set(t.heard), t.heard
+        # Cards in the player's words only: no PySolFC "Ten - Clubs".
+        assert not re.search(r"Clubs|Spades|Hearts|Diamonds| - Ten\b",
+                             " ".join(t.heard)), t.heard
         (artifacts / "heard.txt").write_text("\n".join(t.heard) + "\n",
                                              encoding="utf-8")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_plot_by_keyboard_speaks_every_pile(speaking_host, display,
-                                                artifacts, tmp_path):
+                                                artifacts, tmp_path,
+                                                language):
     version, host_dir = speaking_host
     t = Table(host_dir, tmp_path, artifacts, display, plot.GAME_ID,
-              " ".join(PLOT_DECK), game_geometry="1100, 820")
+              " ".join(PLOT_DECK), game_geometry="1100, 820",
+              language=language)
+    CARD = any_card(language)
+
+    def tr_(key, **kw):
+        return tr(key, lang=language, **kw)
 
     def say(key, **kw):
-        return re.escape(tr(key, **kw))
+        return re.escape(tr_(key, **kw))
     with t.watched():
         s = t.ready(plot.GAME_NAME)
-        base = s["base"]
+        # The base rank in words where the table shows a letter ("Q").
+        base = rank_speech(RANKS.index(s["base"]) + 1, language)
         # -- every pile says itself: stock, waste, reserve, F0, F1, piles -
-        assert t.press("Right") == tr("game.speech.stock", n=78)
+        assert t.press("Right") == tr_("game.speech.stock", n=78)
         walk(t, ["Tab"], say("plot.speech.waste", n=0), "the waste")
         said = walk(t, ["Tab"], CARD + " - " + say("plot.speech.pile", i=1),
                     "T0")
@@ -176,31 +201,38 @@ def test_the_plot_by_keyboard_speaks_every_pile(speaking_host, display,
              "T3")
         H.key("Return", display=display, wid=t.wid)    # pick up T3's 8D
         walk(t, ["Tab"], say("plot.speech.reserve", n=13) + ", " +
-             pattern("plot.speech.top"), "the reserve")
+             pattern("plot.speech.top", language), "the reserve")
         walk(t, ["Tab"], say("plot.speech.first_foundation", rank=base,
-                             count=1) + ", " + pattern("plot.speech.top"),
-             "F0")
+                             count=1) + ", " +
+             pattern("plot.speech.top", language), "F0")
         H.key("Return", display=display, wid=t.wid)    # 8D onto F0
         s = t.state(lambda s: len(s["foundations"][0]) == 2,
                     "8D moved to the first foundation by keyboard")
         assert s["tableau"][3] == [] and s["foundations"][0][-1] == "8D"
         said = t.press("v")
-        assert said.startswith(tr("plot.speech.first_foundation", rank=base,
-                                  count=2)), said
-        walk(t, ["Right"], say("plot.speech.foundation_closed", i=2), "F1")
+        assert said == tr_("plot.speech.first_foundation", rank=base,
+                           count=2) + ", " + tr_("plot.speech.top",
+                                                 card=spoken("8D", language))
+        # F1 is spoken "F1", as the pages and What went wrong name it.
+        walk(t, ["Right"], say("plot.speech.foundation_closed", i=1), "F1")
         # -- an empty space during the restriction ------------------------
         walk(t, ["Tab", "Tab", "Tab", "Right", "Right", "Right"],
              say("plot.speech.space_restricted", i=4, rank=base), "T3")
         said = t.press("q")
-        assert said.startswith(tr("plot.base_rank", rank=base).replace(
+        assert said.startswith(tr_("plot.base_rank", rank=base).replace(
             "\n", " ")), said
-        assert tr("plot.speech.reserve", n=13) in said, said
+        assert tr_("plot.speech.reserve", n=13) in said, said
+        # The restriction in words, not the table's "2/13".
+        assert tr_("plot.speech.restricted", count=2) in said, said
+        assert "/13" not in said, said
         said = t.press(HINT_MODE_KEY)
-        assert said == tr("game.hints.label", mode=tr(
+        assert said == tr_("game.hints.label", mode=tr_(
             "game.hints.perfect")).split("\n")[0]
         t.state(lambda s: s["hints"] == "perfect", "perfect hints")
         t.shot("keyboard")
         assert not {"Empty stack", "Foundation", "Talon"} & set(t.heard)
+        assert not re.search(r"Clubs|Spades|Hearts|Diamonds",
+                             " ".join(t.heard)), t.heard
         (artifacts / "heard.txt").write_text("\n".join(t.heard) + "\n",
                                              encoding="utf-8")
 

@@ -24,6 +24,7 @@ import pytest
 import hostenv as H
 from host import layout_scenarios as L
 from pysolfc_camelot import table_texts as T
+from pysolfc_camelot.texts import tr
 
 LANGUAGES = ("en", "ru", "el", "fr")
 
@@ -123,6 +124,15 @@ def test_status_help_keeps_whole_clauses():
     assert T.shortened(text, fits(3)) == "\u2026"
 
 
+def our_help_texts(lang):
+    """Every pile help our games give, in lang."""
+    from pysolfc_camelot.texts import EN
+    out = {tr(key, lang=lang, slot=slot) for key in EN
+           if key.startswith(("camelot.help.", "plot.help."))
+           for slot in range(16)}
+    return out
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_text_overlaps_or_is_cut_off(pysolfc_host, big_display, tmp_path,
                                         language, request):
@@ -156,5 +166,14 @@ def test_no_text_overlaps_or_is_cut_off(pysolfc_host, big_display, tmp_path,
     # F2: every pile's description whole and inside the table.
     descs = H.check_scenario(results, log, "pile_descriptions")["detail"]
     assert all(d["descriptions"] >= 3 for d in descs), descs
+    # ...and each one ours, whole: no PySolFC "Talon. 0 redeals" for
+    # Camelot's stock, no "Base card - any card." line under a foundation
+    # (translation review 3, G5 and G6).
+    ours = our_help_texts(language)
+    for d in descs:
+        assert d["texts"] and set(d["texts"]) <= ours, (d, ours)
+    assert {tr("camelot.help.stock", lang=language),
+            tr("camelot.help.waste", lang=language)} <= {
+        t for d in descs if d["game"] == "camelot" for t in d["texts"]}
     print("%s %s: %d combinations measured in %.0f s" % (
         version, language, len(combos), time.time() - t0))

@@ -18,6 +18,7 @@ games.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -30,7 +31,8 @@ from tables import CamelotTable, PlotTable
 from pysolfc_camelot import analysis, review
 from pysolfc_camelot.camelot import notation as camelot_notation
 from pysolfc_camelot.plot import notation as plot_notation
-from pysolfc_camelot.texts import TABLES, tr
+from pysolfc_camelot import texts
+from pysolfc_camelot.texts import tr
 
 from helpers import (camelot_lost_deal, camelot_mistake,  # noqa: F401
                      plot_mistake, positions)
@@ -59,7 +61,7 @@ def test_the_search_process_answers_as_analyse(name, request):
     assert (out["winnable_through"], out["lost_from"]) == (g.k, g.k + 1)
 
 
-@pytest.mark.parametrize("lang", list(TABLES))
+@pytest.mark.parametrize("lang", list(texts.LANGUAGES))
 @pytest.mark.parametrize("name", ["camelot", "plot"])
 def test_the_dialog_names_the_move_and_its_number(name, lang, request):
     g = request.getfixturevalue(name + "_mistake")
@@ -83,6 +85,64 @@ def test_the_dialog_names_the_move_and_its_number(name, lang, request):
                for p in lines for line in p.splitlines())
     if lang != "en":
         assert mistake != NOTATION[name].name_move(pos[g.k], g.mistake)
+
+
+@pytest.mark.parametrize("lang", list(texts.LANGUAGES))
+@pytest.mark.parametrize("name", ["camelot", "plot"])
+def test_the_table_text_has_room_for_the_longest_move_name(name, lang,
+                                                           monkeypatch):
+    """The table text's room is measured on the game's longest move name
+    in the player's language (review 3 G10), and the short form of "A
+    better move here:" is the move itself (G9), not the heading."""
+    from pysolfc_camelot.post_mortem import PostMortemGame
+    monkeypatch.setenv("LANGUAGE", lang)
+    monkeypatch.delitem(sys.modules, "pysollib.mygettext", raising=False)
+    game = PostMortemGame.__new__(PostMortemGame)
+    game.review_game = name
+    full, short = game.review_forms()
+    longest = NOTATION[name].longest_name()
+    assert full[-1] == tr("solver.review.better_here", move=longest)
+    assert short[-1] == longest
+    # As long as any name of a move between tableau piles or slots.
+    if name == "plot":
+        from pysolfc_camelot.plot.notation import TABLEAU, pile_name
+        names = [tr("plot.name.onto", what=tr(
+            "plot.name.from_pile", card="10\u2663", pile=pile_name(a, "from",
+                                                                   None)),
+            card="10\u2663", pile=pile_name(b, "of", None))
+            for a in TABLEAU for b in TABLEAU if a != b]
+    else:
+        names = [tr("camelot.name.place", card="10\u2663", slot=tr(
+            "camelot.name.slot.%d" % i)) for i in range(16)]
+    assert len(longest) >= max(len(n) for n in names)
+    assert len(longest) >= (60 if name == "plot" else 25)
+    game._review_better = (None, "7\u2663 to the top-left corner")
+    text = tr("solver.review.better_here", move=game._review_better[1])
+    assert game._review_short(text) == game._review_better[1]
+    assert game._review_short(tr("solver.review.offer")) == tr(
+        "solver.review.offer").split("\n")[0]
+
+
+@pytest.mark.parametrize("lang", list(texts.LANGUAGES))
+def test_the_progress_text_writes_the_languages_decimals(lang, monkeypatch):
+    """"Looking back... 12.3 s" as the Solver dialog writes its seconds:
+    12,3 in Russian, Greek and French (review 3 G7, RU-24, EL-18)."""
+    from pysolfc_camelot import search_process
+    from pysolfc_camelot.post_mortem import PostMortemGame
+    monkeypatch.setenv("LANGUAGE", lang)
+    monkeypatch.delitem(sys.modules, "pysollib.mygettext", raising=False)
+    task = search_process.Task(lambda should_stop, progress: None)
+    H.wait_for(lambda: task.done, what="the task's end")
+    task.started = task.finished - 12.34
+    game = PostMortemGame.__new__(PostMortemGame)
+    game._review_run = (None, None, task)
+    seconds = "12.3" if lang == "en" else "12,3"
+    assert game._review_offer() == (tr("solver.review.working",
+                                       seconds=seconds), "stop")
+    if lang != "en":
+        assert seconds + "\u00a0" in game._review_offer()[0]
+    assert review.budget_text(0.3, lang) == ("0.3" if lang == "en" else "0,3")
+    assert review.budget_text(30, lang) == "30"
 
 
 def test_numbers_follow_pysolfc_s_move_count(camelot_mistake):
@@ -361,8 +421,8 @@ def to_the_end(game, deck, moves, limit=400):
     raise AssertionError("no lost position after the moves")
 
 
-GUI_CASES = [("camelot", "en"), ("camelot", "ru"), ("plot", "en"),
-             ("plot", "ru")]
+GUI_CASES = [("camelot", "en"), ("camelot", "ru"), ("camelot", "el"),
+             ("plot", "en"), ("plot", "ru"), ("plot", "fr")]
 
 
 @pytest.mark.parametrize("game, lang", GUI_CASES,
@@ -505,8 +565,9 @@ def test_a_deal_never_winnable_says_so(pysolfc_host, display, artifacts,
         w.press_button(title, d["buttons"][0]["text"])
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
-                                       tmp_path):
+                                       tmp_path, lang):
     """A deal the solver needs seconds for, and a budget shorter than
     that: the table shows the analysis at work, then the dialog says it
     could not be decided, and offers no way back."""
@@ -520,12 +581,13 @@ def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
         pytest.fail("the slowest deal took %.2f s: SLOW_CANDIDATES needs a "
                     "slower one" % seconds)
     w = Window(host_dir, tmp_path, artifacts, display, "camelot", deck, [],
-               "en", budget=budget)
+               lang, budget=budget)
     with w.watched():
         w.probe(lambda p: p.get("game", {}).get("id") and
                 not p["game"]["busy"], "the game", 60)
         H.wait_settled(w.state_file)
-        working = tr("solver.review.working", seconds="X").split("X")[0]
+        working = tr("solver.review.working", lang=lang,
+                     seconds="X").split("X")[0]
         for attempt in range(3):        # a key as the window maps is lost
             w.press("w")
             try:
@@ -537,13 +599,17 @@ def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
                 if attempt == 2:
                     raise
         w.shot("at-work")
-        title = tr("solver.review.title")
+        # The seconds as the language writes them (review 3 G7).
+        comma = r"\d+,\d\u00a0s" if lang == "fr" else r"\d+\.\d s"
+        assert re.search(comma, r["text"]), r["text"]
+        title = tr("solver.review.title", lang=lang)
         d = w.window(title, timeout=60)
         w.shot("undecided")
-        assert dialog_text(d) == flat(tr("solver.review.undecided",
-                                         seconds="%g" % budget))
+        assert dialog_text(d) == flat(tr("solver.review.undecided", lang=lang,
+                                         seconds=review.budget_text(
+                                             budget, lang)))
         assert [b["text"] for b in d["buttons"]] == [
-            tr("solver.review.close")]
+            tr("solver.review.close", lang=lang)]
         w.press_button(title, d["buttons"][0]["text"])
         r = w.review(lambda r: not r["running"], "the analysis over")
-        assert flat(r["text"]) == flat(tr("solver.review.offer"))
+        assert flat(r["text"]) == flat(tr("solver.review.offer", lang=lang))

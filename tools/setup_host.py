@@ -6,7 +6,7 @@
 Standard library only; run from anywhere as ``python3 tools/setup_host.py``
 (``make setup`` does exactly that).  Steps, each skipped when already done:
 
-1. system packages for the GUI tests (xvfb, xdotool, imagemagick; python3-tk
+1. system packages for the tests (xvfb, xdotool, imagemagick, gettext; python3-tk
    only if tkinter is missing), installed with apt-get when running as root,
    otherwise the exact command to run is printed;
 2. a virtual environment in ``.venv`` with PySolFC's Python dependencies and
@@ -80,7 +80,9 @@ KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
 INDEX_MAX_AGE = 24 * 3600   # seconds until the package index is refreshed
 
 # command -> Debian package that provides it
-SYSTEM_TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
+SYSTEM_TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "import": "imagemagick",
+                # tests/test_texts.py checks our catalog compiler against it
+                "msgfmt": "gettext"}
 
 FALLBACK_HELP = """\
 Instead, you can use a PySolFC you install yourself:

@@ -66,6 +66,10 @@ class Camelot_Talon(WasteTalonStack):
         WasteTalonStack.updateText(self, *args, **kw)
         self.game.showStockCount()
 
+    def getHelp(self):
+        # PySolFC's own would say "Talon. 0 redeals", half untranslated.
+        return tr("camelot.help.stock")
+
     def speech(self):
         return tr("game.speech.stock", n=len(self.cards))
 
@@ -81,6 +85,9 @@ class Camelot_Waste(WasteStack):
         before = self.game.position()
         WasteStack.moveMove(self, ncards, to_stack, frames, shadow)
         self.game.recordPhase(before, Move("place", to_stack.slot))
+
+    def getHelp(self):
+        return tr("camelot.help.waste")
 
     def speech(self):
         if not self.cards:
@@ -154,6 +161,11 @@ class Camelot_Discard(AbstractFoundationStack):
 
     def getHelp(self):
         return tr("camelot.help.discard")
+
+    def getBaseCard(self):
+        # F2 would add PySolFC's "Base card - any card." (ANY_RANK): not
+        # what the pile of removed cards is.
+        return ""
 
     def speech(self):
         said = tr("camelot.speech.removed", n=len(self.cards))

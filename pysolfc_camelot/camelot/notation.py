@@ -83,6 +83,19 @@ def name_move(position, move, lang="en") -> str:
               b=card_name(position.tableau[b]))
 
 
+def longest_name(lang=None) -> str:
+    """The longest name ``name_move`` gives in lang (None: the player's),
+    with 10s for the cards; the table's room for a move name is
+    measured on it."""
+    from ..texts import tr
+    card = "10\u2663"
+    names = [tr("camelot.name.place", lang=lang, card=card,
+                slot=tr(key, lang=lang)) for key in SLOT_TEXTS]
+    names += [tr("camelot.name.pair", lang=lang, a=card, b=card),
+              tr("camelot.name.deal", lang=lang, card=card)]
+    return max(names, key=len)
+
+
 def replay_report(pos) -> dict:
     """What ``replay --json`` says of the last position, after ``ok``,
     ``failed_at`` and ``error`` (a contract: these keys, in this order)."""

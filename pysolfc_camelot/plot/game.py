@@ -24,6 +24,7 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
 from pysollib.util import ANY_RANK, ANY_SUIT
 
 from .. import table_texts, test_hooks, toolkit
+from ..accessibility import rank_speech
 from ..assist import HINT_LEVEL_DEMO
 from ..cards import format_card
 from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
@@ -137,21 +138,27 @@ class Plot_Foundation(AbstractFoundationStack):
         return tr("plot.help.first_foundation" if self.pile == FOUNDATIONS[0]
                   else "plot.help.foundation")
 
+    def getBaseCard(self):
+        # F2 would add PySolFC's "Base card - any card." (ANY_RANK) under
+        # our help, which says what the pile takes.
+        return ""
+
     def speech(self):
         pos = self.game.position()
         index = FOUNDATIONS.index(self.pile)
         count = len(self.cards)
         if pos is None:
             return ""
-        rank = rank_label(pos.base)
+        rank = rank_speech(pos.base)
+        # F1..F7 spoken as the pages and What went wrong name them.
         if index == 0:
             said = tr("plot.speech.first_foundation", rank=rank, count=count)
         elif pos.restricted:
-            return tr("plot.speech.foundation_closed", i=index + 1)
+            return tr("plot.speech.foundation_closed", i=index)
         elif not count:
-            return tr("plot.speech.foundation_empty", i=index + 1, rank=rank)
+            return tr("plot.speech.foundation_empty", i=index, rank=rank)
         else:
-            said = tr("plot.speech.foundation", i=index + 1, count=count)
+            said = tr("plot.speech.foundation", i=index, count=count)
         return self.game.pile_speech(said, self)
 
 
@@ -199,7 +206,7 @@ class Plot_RowStack(OpenStack):
         pos = self.game.position()
         if pos is not None and pos.restricted:
             return tr("plot.speech.space_restricted", i=i,
-                      rank=rank_label(pos.base))
+                      rank=rank_speech(pos.base))
         return tr("plot.speech.space", i=i)
 
 
@@ -559,11 +566,10 @@ class ThePlotClassic(OurGame):
         if pos is None:
             return ""
         if pos.restricted:
-            info = tr("plot.restricted", count=len(pos.foundations[0]),
-                      full=rules.FULL)
+            info = tr("plot.speech.restricted", count=len(pos.foundations[0]))
         else:
             info = tr("plot.open")
-        parts = [tr("plot.base_rank", rank=rank_label(pos.base)), info,
+        parts = [tr("plot.base_rank", rank=rank_speech(pos.base)), info,
                  self.s.talon.speech(),
                  tr("plot.speech.reserve", n=len(self.s.reserves[0].cards)),
                  tr("game.speech.score", score=self.getGameScore(),

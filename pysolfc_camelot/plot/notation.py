@@ -158,6 +158,32 @@ _PILE_TEXTS = {"from": "plot.name.pile_from", "of": "plot.name.pile_of",
 _ROW_TEXTS = ("plot.name.row.1", "plot.name.row.2", "plot.name.row.3")
 
 
+def pile_name(name, use, lang="en") -> str:
+    """Tableau pile ``name`` as a move name says it, for ``use``: "from",
+    "of" (a card of it) or "into" (the empty pile a card goes into)."""
+    from ..texts import tr
+    i = TABLEAU.index(name)
+    return tr(_PILE_TEXTS[use], lang=lang,
+              nth=tr(_NTH_TEXTS[use][i % 4], lang=lang),
+              row=tr(_ROW_TEXTS[i // 4], lang=lang))
+
+
+def longest_name(lang=None) -> str:
+    """About the longest name ``name_move`` gives in lang (None: the
+    player's): a 10 from a tableau pile onto a 10 of another, with the
+    longest pile names; the table's room for a move name is measured on
+    it."""
+    from ..texts import tr
+    card = "10\u2663"
+
+    def longest(use):
+        return max((pile_name(p, use, lang) for p in TABLEAU), key=len)
+    what = tr("plot.name.from_pile", lang=lang, card=card,
+              pile=longest("from"))
+    return tr("plot.name.onto", lang=lang, what=what, card=card,
+              pile=longest("of"))
+
+
 def name_move(position, move, lang="en") -> str:
     """``move``, legal in ``position`` (a rules.Position), in a player's
     words: "deal 7♣", "7♣ from the waste to F0", "7♣ from the reserve to
@@ -168,10 +194,7 @@ def name_move(position, move, lang="en") -> str:
     from ..texts import tr
 
     def pile(name, use):
-        i = TABLEAU.index(name)
-        return tr(_PILE_TEXTS[use], lang=lang,
-                  nth=tr(_NTH_TEXTS[use][i % 4], lang=lang),
-                  row=tr(_ROW_TEXTS[i // 4], lang=lang))
+        return pile_name(name, use, lang)
     src, dst = move
     if move.is_deal:
         return tr("plot.name.deal", lang=lang,

@@ -380,7 +380,7 @@ def scenario_pile_descriptions(app):
             yield until(lambda: game.stackdesc_list, 10, "the descriptions")
             settle(app, 0.2)
             c, area = game.canvas, visible_area(game.canvas)
-            boxes = []
+            boxes, texts = [], []
             for sd in game.stackdesc_list:
                 if sd.id is None:
                     continue
@@ -391,8 +391,9 @@ def scenario_pile_descriptions(app):
                         sd.stack.getBaseCard()).strip()
                 assert text == full, (text, full)
                 boxes.append((text.split(":")[0], box))
+                texts.append(text)
             out.append({"game": GAMES[game_id], "window": [w, h],
-                        "descriptions": len(boxes),
+                        "descriptions": len(boxes), "texts": texts,
                         "overlapping": [
                             (a, b) for i, (a, box_a) in enumerate(boxes)
                             for b, box_b in boxes[i + 1:]
