@@ -14,9 +14,6 @@ install removes the old files; over an unzipped 1.0.0 release
 install and uninstall know it, and a foreign file of one of our names is
 left alone with a clear message.
 """
-import json
-import os
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -78,29 +75,18 @@ def test_new_zip_over_old_zip_loads_only_new_code(builds, game, display,
                                                    tmp_path):
     """In the newest PySolFC (Debian's sid build; test_bundle.py plays the
     plain zip on every host)."""
-    version, host_dir = max(
-        (vd for vd in hostenv.host_dirs() if not vd[0].startswith("up")),
-        key=lambda vd: [int(p) for p in vd[0].split(".")])
+    version, host_dir = hostenv.newest_debian_host()
     env = hostenv.fresh_home(tmp_path, host_dir)
     plugins = hostenv.plugin_dir(env)
     unzip(builds["old"][1], plugins)
     unzip(builds["new"][1], plugins)
-    env.update(CAMELOT_GAME_ID=str(game.GAME_ID),
-               CAMELOT_SCENARIO_TIMEOUT="300",
-               CAMELOT_EXPECT_VERSION=__version__,
-               CAMELOT_STALE_MODULES=",".join(OLD_ONLY))
-    out = tmp_path / "results.json"
     names = ["both_games", "started", "only_new_code", "plays"]
-    proc = subprocess.run(
-        [hostenv.host_python(), str(REPO / "tests/host/runner.py"),
-         str(host_dir), str(REPO / "tests/host/bundle_scenarios.py"),
-         ",".join(names), str(out)],
-        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, timeout=600)
-    assert out.exists(), "PySolFC run failed:\n" + proc.stdout[-5000:]
-    results = json.loads(out.read_text())
+    results, log = hostenv.run_in_plugin_folder(
+        host_dir, env, game.GAME_ID, names, extra_env={
+            "CAMELOT_EXPECT_VERSION": __version__,
+            "CAMELOT_STALE_MODULES": ",".join(OLD_ONLY)})
     for name in names:
-        hostenv.check_scenario(results, proc.stdout, name)
+        hostenv.check_scenario(results, log, name)
     assert results["both_games"]["detail"] == {
         camelot.GAME_NAME: camelot.GAME_ID, plot.GAME_NAME: plot.GAME_ID}
     assert results["started"]["detail"]["game"] == game.GAME_NAME
