@@ -22,6 +22,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -483,15 +484,28 @@ def status(plugins_dir=None, pysolfc=None, machine=None, out=print):
 
 # ----------------------------------------------------------------- bundle --
 
-# Zip entries carry this time, so the same sources give the same bytes.
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+# Zip entries carry a time made from their bytes: the same sources give
+# the same zip.  Not one fixed time: Python takes a module's cached
+# bytecode (__pycache__) as current when the source's time and size are
+# those it was compiled from, and unzipping (Explorer, Finder, unzip)
+# gives each file its entry's time, so a newer module of the same size
+# unzipped over an older one would run the older bytecode.  Times in
+# two-second steps (a zip's resolution) over 20 years from 1990.
+ZIP_EPOCH = 631152000
+ZIP_STEPS = 20 * 365 * 43200
+
+
+def zip_time(data):
+    """The time of a zip entry holding data (a date_time tuple, UTC)."""
+    step = int(hashlib.sha256(data).hexdigest()[:12], 16) % ZIP_STEPS
+    return time.gmtime(ZIP_EPOCH + 2 * step)[:6]
 
 
 def bundle(output, out=print):
     """Write a zip of plugin_files(): unzipped into a plugin folder, it
     installs both games, as install would (the same files, its manifest
-    too).  The same tree gives the same bytes: entries sorted, fixed
-    times, mode 0644."""
+    too).  The same tree gives the same bytes: entries sorted, times
+    from their bytes (zip_time), mode 0644."""
     output = Path(output)
     folder = output.parent
     if not folder.is_dir():
@@ -510,7 +524,7 @@ def bundle(output, out=print):
         with os.fdopen(fd, "wb") as f, \
                 zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
             for rel in sorted(files):
-                info = zipfile.ZipInfo(rel, ZIP_TIME)
+                info = zipfile.ZipInfo(rel, zip_time(files[rel]))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.create_system = 3          # Unix: the mode below
                 info.external_attr = 0o100644 << 16

@@ -70,6 +70,21 @@ def test_the_old_build_is_older(builds):
     assert r.stdout.strip() == "1.0.0" != __version__
 
 
+def test_a_changed_file_gets_another_time(builds):
+    """Unzipping gives a file its entry's time, and Python reuses cached
+    bytecode whose source time and size match: so a module that changed
+    since the older zip has another time in the newer one."""
+    def times(path):
+        with zipfile.ZipFile(str(path)) as z:
+            return {i.filename: (i.date_time, z.read(i))
+                    for i in z.infolist()}
+    old, new = times(builds["old"][1]), times(builds["new"][1])
+    changed = [n for n in set(old) & set(new) if old[n][1] != new[n][1]]
+    assert any(n.endswith(".py") for n in changed), changed
+    for name in changed:
+        assert old[name][0] != new[name][0], name
+
+
 @pytest.mark.parametrize("game", [camelot, plot], ids=["camelot", "plot"])
 def test_new_zip_over_old_zip_loads_only_new_code(builds, game, display,
                                                    tmp_path):
