@@ -10,7 +10,6 @@ import re
 import subprocess
 import tarfile
 import zipfile
-from pathlib import Path
 
 import pytest
 
