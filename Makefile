@@ -8,13 +8,14 @@ VENV_PY := .venv/bin/python
 HOST ?=
 GAME ?= camelot
 
-.PHONY: setup play test bench pictures catalogs
+.PHONY: setup play test bench pictures catalogs release release-zip
 
 setup:
 	$(PYTHON) tools/setup_host.py
 
-# Checks DISPLAY first, then sets up, installs the plugin into a fresh HOME
-# (.host/play-home) and starts PySolFC on our game.
+# Checks DISPLAY first, then sets up only what playing needs (one PySolFC
+# and its Python dependencies; `make test` sets up the rest), installs the
+# plugin into a fresh HOME (.host/play-home) and starts PySolFC on our game.
 play:
 	$(PYTHON) tools/setup_host.py --play --host "$(HOST)" --game "$(GAME)"
 
@@ -47,3 +48,17 @@ pictures: setup
 # with it (as msgmerge does), every .po compiled into its .mo.
 catalogs:
 	$(PYTHON) tools/catalogs.py all
+
+# dist/: the plugin zip, the sdist, the wheel and SHA256SUMS, from the tree
+# (the same tree gives the same bytes).  The release workflow
+# (.github/workflows/release.yml) runs this on a v* tag.
+release:
+	@test -x $(VENV_PY) || { echo "make release: no .venv; run make setup" >&2; exit 1; }
+	$(VENV_PY) tools/release.py dist
+
+# release/pysolfc-camelot-VERSION.zip, the zip players download from the
+# repository: refresh it after any change to the package (a test fails
+# while it differs from what the tree builds).
+release-zip:
+	@test -x $(VENV_PY) || { echo "make release-zip: no .venv; run make setup" >&2; exit 1; }
+	$(VENV_PY) tools/release.py keep

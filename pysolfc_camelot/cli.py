@@ -59,9 +59,20 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
+def program_name(argv0=None):
+    """The command as the user ran it: ``pysolfc-camelot`` (pip's
+    script), else ``python -m pysolfc_camelot``."""
+    name = os.path.basename(sys.argv[0] if argv0 is None else argv0)
+    if name.lower().endswith(".exe"):
+        name = name[:-4]
+    if not name or name.endswith(".py") or name.startswith("-"):
+        return "python -m pysolfc_camelot"
+    return name
+
+
 def build_parser():
     parser = _Parser(
-        prog="python -m pysolfc_camelot",
+        prog=program_name(),
         description="Two patience games for PySolFC, Camelot Plus (game id "
         "28080) and The Plot Classic (28081): replay a move list, solve "
         "decks, measure how many deals can be won, install the plugin.  "

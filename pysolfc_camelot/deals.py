@@ -40,10 +40,23 @@ SYSTEM_PYTHONS = ("/usr/bin/python3",)
 _NO_DEPS_EXIT = 3                   # the child's exit status: no pysol_cards
 _VERSION_RE = re.compile(r"VERSION_TUPLE\s*=\s*\(([\d,\s]+)\)")
 
-SETUP_HINT = ("run `make setup` in the checkout (it fetches PySolFC into "
-              ".host/ and makes .venv with PySolFC's dependencies), or "
-              "install PySolFC (Debian trixie or newer: `apt install "
-              "pysolfc`)")
+INSTALL_HINT = "install PySolFC (Debian trixie or newer: `apt install pysolfc`)"
+
+
+def is_checkout(checkout=CHECKOUT):
+    """Whether this package runs from a checkout, where `make setup`
+    exists (not from pip's copy or a plugin folder)."""
+    return (Path(checkout) / "tools" / "setup_host.py").is_file()
+
+
+def setup_hint(checkout=CHECKOUT):
+    """What to do when no PySolFC is found: `make setup` only where there
+    is one to run."""
+    if is_checkout(checkout):
+        return ("run `make setup` in the checkout (it fetches PySolFC into "
+                ".host/ and makes .venv with PySolFC's dependencies), or "
+                + INSTALL_HINT)
+    return INSTALL_HINT
 
 
 class PySolFCUnavailable(ImportError):
@@ -99,8 +112,9 @@ def find_pysolfc(environ=None, checkout=CHECKOUT, system_dirs=SYSTEM_DIRS):
         raise PySolFCUnavailable(
             "PYSOLFC_DIR=%s holds no PySolFC (no pysollib/pysolrandom.py): "
             "set PYSOLFC_DIR to the folder that holds pysol.py, e.g. "
-            "/usr/share/games/pysolfc, or unset it to use the PySolFC that "
-            "`make setup` fetched" % setting)
+            "/usr/share/games/pysolfc, or unset it%s" % (
+                setting, " to use the PySolFC that `make setup` fetched"
+                if is_checkout(checkout) else ""))
     spec = importlib.util.find_spec("pysollib")
     if spec is not None and spec.submodule_search_locations:
         d = os.path.dirname(list(spec.submodule_search_locations)[0])
@@ -117,7 +131,8 @@ def find_pysolfc(environ=None, checkout=CHECKOUT, system_dirs=SYSTEM_DIRS):
         "PYSOLFC_DIR, unset; %s; %s): %s, or set PYSOLFC_DIR to the folder "
         "that holds pysol.py" % (os.path.join(str(checkout), ".host",
                                               "pysolfc-*"),
-                                 ", ".join(system_dirs), SETUP_HINT))
+                                 ", ".join(system_dirs),
+                                 setup_hint(checkout)))
 
 
 # -- the shuffle ---------------------------------------------------------------
@@ -237,7 +252,7 @@ def shuffled_ids(number, decks=1, datadir=None):
         "that has PySolFC's dependencies (`python3 -m pip install "
         "pysol-cards`)" % (sys.executable, missing,
                            "" if not tried else ", nor can " +
-                           ", ".join(tried), SETUP_HINT))
+                           ", ".join(tried), setup_hint()))
 
 
 def deck_for_deal(number, decks=1):

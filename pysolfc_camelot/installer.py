@@ -4,25 +4,36 @@ or write it as a zip to unzip by hand.
 PySolFC runs every ``*.py`` file at the top of its plugin folder.  We write
 one small loader there and a copy of this package beside it, so the plugin
 runs under PySolFC's own Python whatever environment installed us.  A
-manifest records each file we wrote with its hash: ``uninstall`` removes
-those and nothing else, and never a file someone changed since.  Which
-folders: pysolfc_folders.py.
+manifest (``pysolfc_camelot/.installed.json``) lists each file of the
+release with its hash; install writes it and the bundle carries it, so an
+unzipped bundle is an install like any other.  The package imports only
+the modules its manifest lists (``__init__.py``): a newer release
+unzipped over an older one runs only the newer code.
+
+Which files are ours: those the manifest lists, unchanged, and any file
+of a released version (``releases/VERSION.sha256``, one per release
+before this one): so ``install``, ``status`` and ``uninstall`` know a
+folder filled from any release's zip, and never touch a file that is in
+neither (a file someone changed, or another plugin's).  Which folders:
+pysolfc_folders.py.
 """
 import hashlib
 import json
 import os
 import sys
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
-from . import __version__, games, pysolfc_folders
+from . import MANIFEST, __version__, games, pysolfc_folders
 from .hintmode import SETTINGS_KEYS
 from .pysolfc_folders import FolderError, Place
 
 LOADER_NAME = "camelot_plus.py"
 PACKAGE = "pysolfc_camelot"
-MANIFEST = ".installed.json"
+PACKAGE_DIR = Path(__file__).resolve().parent
+RELEASES = PACKAGE_DIR / "releases"
 LOADER = '''\
 # Camelot Plus and The Plot Classic for PySolFC (pysolfc-camelot): loads
 # the package pysolfc_camelot/ beside this file.  Written by
@@ -38,6 +49,36 @@ from pysolfc_camelot import plugin  # noqa: E402
 
 plugin.load()
 '''
+# What the player reads in the zip (and in the plugin folder).
+PLAYER_README = """\
+Camelot Plus and The Plot Classic for PySolFC, version %(version)s
+
+Two patience games, each with an exact solver, fair and perfect hints
+and its rules under Help > Rules (F1).
+
+Install: unzip this zip into your PySolFC's plugin folder, so that
+camelot_plus.py and the folder pysolfc_camelot sit directly in it, and
+restart PySolFC.  Then choose Camelot Plus (game id 28080) or The Plot
+Classic (28081) in Select > All games.
+
+  Windows:           %%APPDATA%%\\PySolFC\\plugins
+  Windows, portable: config\\plugins beside pysol.exe
+  macOS, Linux:      ~/.PySolFC/plugins
+  Debian, Ubuntu:    ~/.pysolfc/plugins
+  Flatpak:           ~/.var/app/io.sourceforge.pysolfc.PySolFC/.PySolFC/plugins
+  Android:           /sdcard/.PySolFC/plugins
+
+Upgrade: unzip the newer zip over the older one; only the newer code
+runs.  Remove: delete camelot_plus.py and the folder pysolfc_camelot (or,
+with Python, "python3 -m pysolfc_camelot uninstall").
+
+Free software under the GNU General Public License, version 3 or later
+(pysolfc_camelot/LICENSE).
+"""
+# Package files that are not copied as they are: the sources of the rules
+# pages and their pictures (built into html/), built pages of another
+# copy, and what only a checkout holds.
+NOT_COPIED = ("html", "html_src", "images")
 
 
 # The games one install brings, as PySolFC lists them.
@@ -60,29 +101,59 @@ def _sha(path):
 def _read_manifest(target):
     try:
         with open(str(target / PACKAGE / MANIFEST)) as f:
-            return json.load(f)
+            manifest = json.load(f)
     except (OSError, ValueError):
         return None
+    if not isinstance(manifest, dict) or \
+            not isinstance(manifest.get("files"), dict):
+        return None
+    return manifest
+
+
+def _is_package_data(rel):
+    """A file under the package that ships as it is: every module and
+    data file (catalogs, RULES.md, ...), not caches, hidden files, editor
+    backups or NOT_COPIED."""
+    parts = rel.split("/")
+    return not (parts[0] in NOT_COPIED and len(parts) > 1) and \
+        "__pycache__" not in parts and \
+        not any(p.startswith(".") for p in parts) and \
+        not rel.endswith((".pyc", ".pyo", "~"))
 
 
 def _package_files():
-    """Our modules, the games' subpackages included, and the compiled
-    catalogs (locale/<lang>/LC_MESSAGES/*.mo), as (path relative to the
-    package, path), read from wherever this package is imported."""
-    here = Path(__file__).resolve().parent
-    return sorted((p.relative_to(here).as_posix(), p)
-                  for p in list(here.rglob("*.py")) + list(
-                      here.glob("locale/*/LC_MESSAGES/*.mo"))
-                  if "__pycache__" not in p.parts)
+    """Our modules and data files, as (path relative to the package,
+    path), read from wherever this package is imported."""
+    return sorted((p.relative_to(PACKAGE_DIR).as_posix(), p)
+                  for p in PACKAGE_DIR.rglob("*")
+                  if p.is_file() and _is_package_data(
+                      p.relative_to(PACKAGE_DIR).as_posix()))
+
+
+def license_text():
+    """The GPL: beside the package in a plugin folder, at the top of a
+    checkout, or in the wheel's metadata."""
+    places = [PACKAGE_DIR / "LICENSE", PACKAGE_DIR.parent / "LICENSE"]
+    places += sorted(PACKAGE_DIR.parent.glob(
+        "pysolfc_camelot-*.dist-info/**/LICENSE*"))
+    for path in places:
+        if path.is_file():
+            return path.read_bytes()
+    raise InstallError("the LICENSE file is missing (looked in %s)"
+                       % ", ".join(str(p) for p in places))
 
 
 def plugin_files():
     """Everything a plugin folder needs, {path relative to it: bytes}:
-    the loader, this package's modules and the built rules pages.  Both
-    install and bundle write exactly this."""
+    the loader, this package's modules and data, the built rules pages,
+    the player's README and LICENSE, and the manifest listing them all.
+    Both install and bundle write exactly this."""
     files = {LOADER_NAME: LOADER.encode()}
     for rel, src in _package_files():
         files["%s/%s" % (PACKAGE, rel)] = src.read_bytes()
+    files[PACKAGE + "/README.txt"] = (PLAYER_README
+                                      % {"version": __version__}).encode()
+    files[PACKAGE + "/LICENSE"] = license_text()
     from . import rulespages
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -93,7 +164,87 @@ def plugin_files():
             if path.is_file():
                 rel = path.relative_to(tmp).as_posix()
                 files["%s/html/%s" % (PACKAGE, rel)] = path.read_bytes()
+    files["%s/%s" % (PACKAGE, MANIFEST)] = manifest_bytes(
+        {rel: hashlib.sha256(data).hexdigest()
+         for rel, data in files.items()})
     return files
+
+
+def manifest_bytes(digests):
+    return (json.dumps({"version": __version__, "files": digests},
+                       indent=1, sort_keys=True) + "\n").encode()
+
+
+# -------------------------------------------------- files of any release --
+
+def released_files():
+    """{(path, sha256)} of every file of every earlier release
+    (releases/VERSION.sha256, as sha256sum writes it), with
+    {version: number of files}."""
+    known, versions = set(), {}
+    for table in sorted(RELEASES.glob("*.sha256")):
+        lines = table.read_text(encoding="utf-8").splitlines()
+        for line in lines:
+            digest, _, rel = line.partition("  ")
+            if rel:
+                known.add((rel, digest))
+        versions[table.name[:-len(".sha256")]] = len(lines)
+    return known, versions
+
+
+def release_table(files):
+    """files ({path: bytes} of a release's zip) as releases/V.sha256
+    holds them."""
+    return "".join("%s  %s\n" % (hashlib.sha256(data).hexdigest(), rel)
+                   for rel, data in sorted(files.items())
+                   if not rel.endswith("/" + MANIFEST))
+
+
+class Folder:
+    """A plugin folder and what of it is ours: the files its manifest
+    lists unchanged, or that a release of ours held."""
+
+    def __init__(self, target):
+        self.target = target
+        self.manifest = _read_manifest(target)
+        self.listed = dict(self.manifest["files"]) if self.manifest else {}
+        self.known, _ = released_files()
+
+    def is_ours(self, rel):
+        path = self.target / rel
+        if not path.is_file():
+            return False
+        digest = _sha(path)
+        return self.listed.get(rel) == digest or (rel, digest) in self.known
+
+    def candidates(self):
+        """Every file that may be ours: listed, or in the loader's place
+        or under the package folder."""
+        found = set(self.listed)
+        found.add(LOADER_NAME)
+        pkg = self.target / PACKAGE
+        if pkg.is_dir():
+            found.update(p.relative_to(self.target).as_posix()
+                         for p in pkg.rglob("*") if p.is_file()
+                         and "__pycache__" not in p.parts)
+        found.discard("%s/%s" % (PACKAGE, MANIFEST))
+        return sorted(rel for rel in found if (self.target / rel).is_file())
+
+    def ours(self):
+        return [rel for rel in self.candidates() if self.is_ours(rel)]
+
+    def is_installed(self):
+        """A manifest, or our loader from some release."""
+        return self.manifest is not None or self.is_ours(LOADER_NAME)
+
+    def version(self):
+        if self.manifest is not None:
+            return self.manifest.get("version", "?")
+        digest = _sha(self.target / LOADER_NAME)
+        for table in sorted(RELEASES.glob("*.sha256")):
+            if "%s  %s" % (digest, LOADER_NAME) in table.read_text():
+                return table.name[:-len(".sha256")]
+        return "?"
 
 
 # ---------------------------------------------------------------- folders --
@@ -129,9 +280,9 @@ def _where(place):
 
 # ---------------------------------------------------------------- install --
 
-def _check_target(target):
-    """Refuse a plugin folder we cannot or must not write; returns the
-    manifest of an earlier install there."""
+def _check_target(target, files):
+    """Refuse a plugin folder we cannot or must not write; returns what
+    of it is ours (a Folder)."""
     if not target.exists():
         parent = target.parent
         while not parent.exists() and parent != parent.parent:
@@ -142,80 +293,31 @@ def _check_target(target):
         if not os.access(str(parent), os.W_OK | os.X_OK):
             raise InstallError("cannot create plugin folder %s: %s is not"
                                " writable" % (target, parent))
-        return {"files": {}}
+        return Folder(target)
     if not target.is_dir():
         raise InstallError("%s is not a folder" % target)
     if not os.access(str(target), os.W_OK | os.X_OK):
         raise InstallError("plugin folder %s is not writable" % target)
-    old = _read_manifest(target) or {"files": {}}
-    loader, pkg = target / LOADER_NAME, target / PACKAGE
-    if (loader.exists() and LOADER_NAME not in old["files"]) or \
-            (pkg.exists() and not old["files"]):
-        raise InstallError("%s exists and was not written by this installer;"
-                           " leaving it alone"
-                           % (loader if loader.exists() else pkg))
-    return old
-
-
-def _write(target, files, old):
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise InstallError("cannot create plugin folder %s: %s"
-                           % (target, e.strerror))
-    written = {rel: hashlib.sha256(data).hexdigest()
-               for rel, data in files.items()}
-    pkg = target / PACKAGE
-    # The manifest goes first: whatever happens next, uninstall knows
-    # every file this install may have written.
-    pkg.mkdir(exist_ok=True)
-    with open(str(pkg / MANIFEST), "w") as f:
-        json.dump({"version": __version__,
-                   "files": dict(old["files"], **written)}, f, indent=1)
-    for rel, data in files.items():
+    folder = Folder(target)
+    for rel in sorted(files, key=lambda r: (r != LOADER_NAME, r)):
         path = target / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists() or path.read_bytes() != data:
-            path.write_bytes(data)
-    # Files of an older install that this one no longer writes.
-    for rel, digest in old["files"].items():
-        path = target / rel
-        if rel not in written and path.is_file() and _sha(path) == digest:
-            path.unlink()
-    with open(str(pkg / MANIFEST), "w") as f:
-        json.dump({"version": __version__, "files": written}, f, indent=1)
-
-
-def install(plugins_dir=None, pysolfc=None, machine=None, out=print):
-    """Install into every folder places() gives; returns their plugin
-    folders.  All are checked before any is written."""
-    chosen = places(plugins_dir, pysolfc, machine, installing=True, out=out)
-    olds = [_check_target(p.plugins) for p in chosen]
-    files = plugin_files()
-    for place, old in zip(chosen, olds):
-        _write(place.plugins, files, old)
-        out("installed %s %s into %s" % (WHAT, __version__, _where(place)))
-    return [p.plugins for p in chosen]
-
-
-# -------------------------------------------------------------- uninstall --
-
-def _remove(target, manifest, out):
-    """Remove what the manifest lists, unless changed since; returns the
-    files kept."""
-    kept = []
-    for rel, digest in manifest["files"].items():
-        path = target / rel
-        if not path.is_file():
+        if rel.endswith("/" + MANIFEST) or not path.exists():
             continue
-        if _sha(path) != digest:
-            kept.append(rel)
-            continue
-        path.unlink()
-    (target / PACKAGE / MANIFEST).unlink()
-    # Python's caches of the modules we wrote (module.cpython-311.pyc).
+        if not path.is_file() or (path.read_bytes() != files[rel]
+                                  and not folder.is_ours(rel)):
+            raise InstallError(
+                "%s exists and was not written by this installer nor comes"
+                " from a release of pysolfc-camelot (another plugin's file,"
+                " or one changed since); leaving it alone: move it away"
+                " and install again" % path)
+    return folder
+
+
+def _tidy(target, removed):
+    """Remove Python's caches of the modules removed and the folders
+    left empty, deepest first (never target itself)."""
     made = {target / "__pycache__"}
-    for rel in manifest["files"]:
+    for rel in removed:
         path = target / rel
         made.update(path.parents)
         if path.suffix == ".py":
@@ -223,12 +325,70 @@ def _remove(target, manifest, out):
             made.add(cache)
             for p in cache.glob(path.stem + ".*.pyc"):
                 p.unlink()
-    # Remove the folders we made, deepest first, only if now empty.
     for d in sorted(made, key=lambda p: len(p.parts), reverse=True):
         if target in d.parents and d.is_dir() and not any(d.iterdir()):
             d.rmdir()
+
+
+def _write(target, files, folder):
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InstallError("cannot create plugin folder %s: %s"
+                           % (target, e.strerror))
+    manifest = "%s/%s" % (PACKAGE, MANIFEST)
+    old = {rel: _sha(target / rel) for rel in folder.ours()}
+    written = {rel: hashlib.sha256(data).hexdigest()
+               for rel, data in files.items() if rel != manifest}
+    # A manifest of the old files and the new goes first: whatever
+    # happens next, uninstall knows every file this install may have
+    # written.
+    (target / PACKAGE).mkdir(exist_ok=True)
+    (target / manifest).write_bytes(manifest_bytes(dict(old, **written)))
+    for rel, data in files.items():
+        path = target / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if rel != manifest and (not path.exists()
+                                or path.read_bytes() != data):
+            path.write_bytes(data)
+    # Files of an older release that this one no longer has.
+    gone = [rel for rel, digest in old.items() if rel not in written
+            and (target / rel).is_file() and _sha(target / rel) == digest]
+    for rel in gone:
+        (target / rel).unlink()
+    _tidy(target, gone)
+    (target / manifest).write_bytes(files[manifest])
+
+
+def install(plugins_dir=None, pysolfc=None, machine=None, out=print):
+    """Install into every folder places() gives; returns their plugin
+    folders.  All are checked before any is written."""
+    chosen = places(plugins_dir, pysolfc, machine, installing=True, out=out)
+    files = plugin_files()
+    folders = [_check_target(p.plugins, files) for p in chosen]
+    for place, folder in zip(chosen, folders):
+        _write(place.plugins, files, folder)
+        out("installed %s %s into %s" % (WHAT, __version__, _where(place)))
+    return [p.plugins for p in chosen]
+
+
+# -------------------------------------------------------------- uninstall --
+
+def _remove(folder, out):
+    """Remove our files (listed unchanged, or of a release); returns the
+    files kept."""
+    target = folder.target
+    ours = folder.ours()
+    kept = [rel for rel in folder.candidates() if rel not in ours]
+    for rel in ours:
+        (target / rel).unlink()
+    manifest = target / PACKAGE / MANIFEST
+    if manifest.is_file():
+        manifest.unlink()
+    _tidy(target, ours + ["%s/%s" % (PACKAGE, MANIFEST)])
     for rel in kept:
-        out("kept %s: changed since it was installed" % (target / rel))
+        out("kept %s: not written by pysolfc-camelot, or changed since"
+            % (target / rel))
     out("removed %s from %s" % (WHAT, target))
     return kept
 
@@ -267,16 +427,15 @@ def _purge(place, out):
 
 def uninstall(plugins_dir=None, pysolfc=None, purge=False, machine=None,
               out=print):
-    """Remove what install wrote from every folder places() gives (with
-    purge, the games' settings too); returns the files kept because
-    changed."""
+    """Remove what install wrote (or a release's zip held) from every
+    folder places() gives (with purge, the games' settings too); returns
+    the files kept because not ours or changed."""
     found = places(plugins_dir, pysolfc, machine, out=out)
     kept, done = [], False
     for place in found:
-        manifest = _read_manifest(place.plugins)
-        if manifest is not None:
-            kept += [place.plugins / rel
-                     for rel in _remove(place.plugins, manifest, out)]
+        folder = Folder(place.plugins)
+        if folder.is_installed():
+            kept += [place.plugins / rel for rel in _remove(folder, out)]
             done = True
         if purge and _purge(place, out):
             done = True
@@ -295,33 +454,58 @@ def status(plugins_dir=None, pysolfc=None, machine=None, out=print):
     installed, intact = False, True
     for place in found:
         target = place.plugins
-        manifest = _read_manifest(target)
-        if manifest is None:
+        folder = Folder(target)
+        if not folder.is_installed():
             out("%s are not installed in %s" % (WHAT, _where(place)))
             continue
         installed = True
-        changed = [r for r, d in manifest["files"].items()
-                   if not (target / r).is_file() or _sha(target / r) != d]
+        listed, ours = folder.listed, folder.ours()
+        if listed:
+            changed = [r for r, d in listed.items() if not (
+                target / r).is_file() or _sha(target / r) != d]
+        else:           # an older release's zip, which had no manifest
+            changed = [r for r in folder.candidates() if r not in ours]
+        older = [r for r in ours if r not in listed]
         intact = intact and not changed
-        out("pysolfc-camelot %s is installed in %s (%d files%s)"
-            % (manifest["version"], _where(place), len(manifest["files"]),
+        how = "" if listed else ", unzipped from its bundle"
+        out("pysolfc-camelot %s is installed in %s (%d files%s%s)"
+            % (folder.version(), _where(place),
+               len(listed) or len(ours), how,
                ", %d changed or missing" % len(changed) if changed else ""))
         for name, game_id in GAMES:
             out("  %s: game id %d" % (name, game_id))
         for rel in changed:
             out("  changed or missing: %s" % rel)
+        if listed and older:
+            out("  %d files of an older release, not loaded (install"
+                " removes them)" % len(older))
     return installed and intact
 
 
 # ----------------------------------------------------------------- bundle --
 
-# Zip entries carry this time, so the same sources give the same bytes.
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+# Zip entries carry a time made from their bytes: the same sources give
+# the same zip.  Not one fixed time: Python takes a module's cached
+# bytecode (__pycache__) as current when the source's time and size are
+# those it was compiled from, and unzipping (Explorer, Finder, unzip)
+# gives each file its entry's time, so a newer module of the same size
+# unzipped over an older one would run the older bytecode.  Times in
+# two-second steps (a zip's resolution) over 20 years from 1990.
+ZIP_EPOCH = 631152000
+ZIP_STEPS = 20 * 365 * 43200
+
+
+def zip_time(data):
+    """The time of a zip entry holding data (a date_time tuple, UTC)."""
+    step = int(hashlib.sha256(data).hexdigest()[:12], 16) % ZIP_STEPS
+    return time.gmtime(ZIP_EPOCH + 2 * step)[:6]
 
 
 def bundle(output, out=print):
     """Write a zip of plugin_files(): unzipped into a plugin folder, it
-    installs both games (no manifest: such a copy is removed by hand)."""
+    installs both games, as install would (the same files, its manifest
+    too).  The same tree gives the same bytes: entries sorted, times
+    from their bytes (zip_time), mode 0644."""
     output = Path(output)
     folder = output.parent
     if not folder.is_dir():
@@ -340,10 +524,14 @@ def bundle(output, out=print):
         with os.fdopen(fd, "wb") as f, \
                 zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
             for rel in sorted(files):
-                info = zipfile.ZipInfo(rel, ZIP_TIME)
+                info = zipfile.ZipInfo(rel, zip_time(files[rel]))
                 info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
+                info.create_system = 3          # Unix: the mode below
+                info.external_attr = 0o100644 << 16
                 z.writestr(info, files[rel])
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)   # mkstemp made it 0600
         os.replace(tmp, str(output))
     except OSError as e:
         if os.path.exists(tmp):

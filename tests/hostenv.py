@@ -216,20 +216,40 @@ def run_scenarios(host_dir, tmp_path, game_id, scenario_file, names,
     environment); returns (results by name, PySolFC's output)."""
     env = fresh_home(tmp_path, host_dir, **(options or {}))
     install_plugin(env, host_dir)
-    env.update(extra_env or {})
-    env["CAMELOT_GAME_ID"] = str(game_id)
-    env.pop("PYTHONPATH", None)     # the plugin's installed copy only
     # All scenarios run in one process: room for a busy machine.
-    env.setdefault("CAMELOT_SCENARIO_TIMEOUT", "800")
-    out = Path(tmp_path) / "results.json"
+    return run_in_plugin_folder(
+        host_dir, env, game_id, names, scenario_file=scenario_file,
+        extra_env=dict({"CAMELOT_SCENARIO_TIMEOUT": env.get(
+            "CAMELOT_SCENARIO_TIMEOUT", "800")}, **(extra_env or {})),
+        timeout=900)
+
+
+def run_in_plugin_folder(host_dir, env, game_id, names, extra_env=None,
+                         scenario_file="bundle_scenarios.py", timeout=600):
+    """Run scenarios (tests/host/<scenario_file>) in one live PySolFC
+    started on game_id, with whatever env's plugin folder already holds
+    (an unzipped bundle, a pip user's install): run_scenarios without its
+    install step.  Returns (results by name, PySolFC's output)."""
+    env = dict(env, CAMELOT_GAME_ID=str(game_id),
+               CAMELOT_SCENARIO_TIMEOUT="300")
+    env.update(extra_env or {})
+    env.pop("PYTHONPATH", None)     # the plugin's installed copy only
+    out = Path(env["HOME"]).parent / ("results-%s.json" % game_id)
     proc = subprocess.run(
         [host_python(), str(REPO / "tests/host/runner.py"), str(host_dir),
          str(REPO / "tests/host" / scenario_file), ",".join(names),
          str(out)],
         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, timeout=900)
+        stderr=subprocess.STDOUT, text=True, timeout=timeout)
     assert out.exists(), "PySolFC run failed:\n" + proc.stdout[-5000:]
     return json.loads(out.read_text()), proc.stdout
+
+
+def newest_debian_host():
+    """(version, data dir) of the newest Debian build among the hosts."""
+    return max((vd for vd in host_dirs()
+                if not vd[0].startswith(UPSTREAM_PREFIX)),
+               key=lambda vd: _version_key(vd[0]))
 
 
 def check_scenario(results, log, name):

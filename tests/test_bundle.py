@@ -1,5 +1,6 @@
 """The drop-in bundle: `python -m pysolfc_camelot bundle` writes a zip
 that, unzipped into a PySolFC plugin folder, installs both games."""
+import hashlib
 import json
 import os
 import subprocess
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import hostenv
-from pysolfc_camelot import camelot, plot, rulespages
+from pysolfc_camelot import __version__, camelot, installer, plot, rulespages
 
 REPO = hostenv.REPO
 
@@ -36,14 +37,15 @@ def zip_contents(path):
 
 def test_contents_loader_package_and_pages(tmp_path):
     contents = zip_contents(make_bundle(tmp_path / "b.zip"))
-    # The loader, every module of the package as it is in the checkout...
+    # The loader, every file of the package as git has it (modules,
+    # RULES.md, release file lists, catalogs)...
     expected = {"camelot_plus.py"}
-    for p in (REPO / "pysolfc_camelot").rglob("*.py"):
-        if "__pycache__" in p.parts:
-            continue
-        rel = "pysolfc_camelot/" + p.relative_to(
-            REPO / "pysolfc_camelot").as_posix()
-        assert contents.get(rel) == p.read_bytes(), rel
+    tracked = subprocess.run(["git", "ls-files", "pysolfc_camelot"],
+                             cwd=str(REPO), capture_output=True, text=True,
+                             check=True).stdout.split()
+    assert "pysolfc_camelot/camelot/RULES.md" in tracked
+    for rel in tracked:
+        assert contents.get(rel) == (REPO / rel).read_bytes(), rel
         expected.add(rel)
     # ...the compiled catalogs (texts.py reads them)...
     mos = sorted((REPO / "pysolfc_camelot").glob("locale/*/LC_MESSAGES/*.mo"))
@@ -53,8 +55,9 @@ def test_contents_loader_package_and_pages(tmp_path):
             REPO / "pysolfc_camelot").as_posix()
         assert contents.get(rel) == p.read_bytes(), rel
         expected.add(rel)
-    # ...and the built rules pages of both games in every language, with
-    # the pictures they show; nothing else (no manifest, no caches).
+    # ...the built rules pages of both games in every language, with
+    # the pictures they show; the GPL, the player's README and the
+    # manifest of all of them; nothing else (no caches).
     for game in ("camelot", "plot"):
         for lang in rulespages.LANGUAGES:
             rel = "pysolfc_camelot/html/html/%s/%s.html" % (game, lang)
@@ -67,11 +70,31 @@ def test_contents_loader_package_and_pages(tmp_path):
         assert contents[rel] == (REPO / "images" / Path(rel).name
                                  ).read_bytes(), rel
     expected |= pictures
-    assert set(contents) == expected
+    assert contents["pysolfc_camelot/LICENSE"] == \
+        (REPO / "LICENSE").read_bytes()
+    readme = contents["pysolfc_camelot/README.txt"].decode()
+    assert __version__ in readme and "plugins" in readme
+    manifest = json.loads(contents["pysolfc_camelot/.installed.json"])
+    assert manifest["version"] == __version__
+    expected |= {"pysolfc_camelot/LICENSE", "pysolfc_camelot/README.txt"}
+    assert set(manifest["files"]) == expected
+    for rel, digest in manifest["files"].items():
+        assert hashlib.sha256(contents[rel]).hexdigest() == digest, rel
+    assert set(contents) == expected | {"pysolfc_camelot/.installed.json"}
     loader = contents["camelot_plus.py"].decode()
     assert "from pysolfc_camelot import plugin" in loader
-    assert not any("__pycache__" in n or n.endswith((".pyc", ".json"))
+    assert not any("__pycache__" in n or n.endswith(".pyc")
                    for n in contents)
+
+
+def test_modes_0644(tmp_path):
+    """Every entry, and the zip itself, readable by all (0644)."""
+    path = make_bundle(tmp_path / "b.zip")
+    with zipfile.ZipFile(path) as z:
+        assert {i.external_attr >> 16 for i in z.infolist()} == {0o100644}
+    umask = os.umask(0)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
 
 
 def test_same_files_as_install_and_deterministic(tmp_path):
@@ -82,15 +105,19 @@ def test_same_files_as_install_and_deterministic(tmp_path):
     with zipfile.ZipFile(first) as z:
         names = [i.filename for i in z.infolist()]
         assert names == sorted(names)
-        assert {i.date_time for i in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        # Each entry's time comes from its bytes (installer.zip_time).
+        for i in z.infolist():
+            assert i.date_time == installer.zip_time(z.read(i)), i
+        assert len({i.date_time for i in z.infolist()}) == len(names)
     plugins = tmp_path / "plugins"
     plugins.mkdir()
     r = run("install", "--plugins-dir", str(plugins))
     assert r.returncode == 0, r.stderr
     installed = {p.relative_to(plugins).as_posix(): p.read_bytes()
                  for p in plugins.rglob("*") if p.is_file()}
-    manifest = installed.pop("pysolfc_camelot/.installed.json")
-    assert set(json.loads(manifest)["files"]) == set(installed)
+    manifest = json.loads(installed["pysolfc_camelot/.installed.json"])
+    assert set(manifest["files"]) == set(installed) - {
+        "pysolfc_camelot/.installed.json"}
     assert zip_contents(first) == installed
 
 
@@ -129,21 +156,11 @@ def test_unzipped_bundle_loads_in_pysolfc(pysolfc_host, game, display,
     plugins.mkdir()
     with zipfile.ZipFile(bundle) as z:
         z.extractall(plugins)
-    # As tests/hostenv.run_scenarios, minus its install step.
-    env["CAMELOT_GAME_ID"] = str(game.GAME_ID)
-    env["CAMELOT_SCENARIO_TIMEOUT"] = "300"
-    out = tmp_path / "results.json"
-    proc = subprocess.run(
-        [hostenv.host_python(), str(REPO / "tests/host/runner.py"),
-         str(host_dir), str(REPO / "tests/host/bundle_scenarios.py"),
-         "both_games,started", str(out)],
-        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, timeout=600)
-    assert out.exists(), "PySolFC run failed:\n" + proc.stdout[-5000:]
-    results = json.loads(out.read_text())
-    found = hostenv.check_scenario(results, proc.stdout, "both_games")
+    results, log = hostenv.run_in_plugin_folder(
+        host_dir, env, game.GAME_ID, ["both_games", "started"])
+    found = hostenv.check_scenario(results, log, "both_games")
     assert found["detail"] == {camelot.GAME_NAME: camelot.GAME_ID,
                                plot.GAME_NAME: plot.GAME_ID}
-    started = hostenv.check_scenario(results, proc.stdout, "started")
+    started = hostenv.check_scenario(results, log, "started")
     assert started["detail"]["game"] == game.GAME_NAME
     print(version, found["detail"], started["detail"])

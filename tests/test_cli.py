@@ -1,6 +1,7 @@
 """The command line, run as a user runs it: a separate process."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -204,6 +205,8 @@ def fake_checkout(tmp_path, hosts=(), venv=True):
     shutil.copytree(os.path.join(REPO, "pysolfc_camelot"),
                     root / "pysolfc_camelot",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "tools").mkdir()        # what makes it a checkout
+    shutil.copy(os.path.join(REPO, "tools", "setup_host.py"), root / "tools")
     for version, host_dir in hosts:
         (root / ".host").mkdir(exist_ok=True)
         (root / ".host" / ("pysolfc-" + version)).symlink_to(host_dir)
@@ -316,7 +319,14 @@ def test_find_pysolfc_order(tmp_path):
         == installed
     bad = find({"PYSOLFC_DIR": str(tmp_path)}, co, [installed])
     assert bad.startswith("unavailable") and "PYSOLFC_DIR" in bad
+    # `make setup` is named only where there is a checkout to run it in.
     none = find({}, tmp_path / "no-checkout", ["/nowhere"])
+    assert none.startswith("unavailable") and "make setup" not in none
+    assert "apt install pysolfc" in none
+    (co / "tools").mkdir()
+    (co / "tools" / "setup_host.py").write_text("")
+    shutil.rmtree(str(co / ".host"))
+    none = find({}, co, ["/nowhere"])
     assert none.startswith("unavailable") and "make setup" in none
 
 

@@ -154,3 +154,39 @@ def test_make_play_host_upstream_picks_it():
     assert setup_host.choose_host(hosts, "upstream") == hosts[2]
     assert setup_host.choose_host(hosts, "3.6") == hosts[1]
     assert setup_host.choose_host(hosts, "") == hosts[1]    # newest Debian
+
+
+def test_play_sets_up_only_what_playing_needs(monkeypatch):
+    """`make play`: PySolFC's own Python packages (no pytest, no kivy),
+    one PySolFC (sid's build; trixie's for HOST=3.2; upstream's with
+    sid's data), no GUI test tools."""
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.delenv("PYSOLFC_DIR", raising=False)
+    calls = []
+    monkeypatch.setattr(setup_host, "tk_works", lambda python: True)
+    for step in ("ensure_system_packages", "ensure_kivy"):
+        monkeypatch.setattr(setup_host, step,
+                            lambda *a, step=step: calls.append((step,)))
+    monkeypatch.setattr(setup_host, "ensure_venv",
+                        lambda *a: calls.append(("venv",) + a))
+    monkeypatch.setattr(setup_host, "ensure_pysolfc", lambda suites=None:
+                        calls.append(("pysolfc", suites)) or
+                        [("3.6.1", "/x")])
+    monkeypatch.setattr(setup_host, "ensure_upstream", lambda hosts:
+                        calls.append(("upstream",)) or ("upstream-1", "/u"))
+    monkeypatch.setattr(setup_host, "play", lambda hosts, wanted, game:
+                        calls.append(("play", wanted, hosts)) or 0)
+    for host, suites, upstream in (("", ["sid"], False),
+                                   ("3.2", ["trixie"], False),
+                                   ("upstream", ["sid"], True)):
+        del calls[:]
+        assert setup_host.main(["--play", "--host", host]) == 0
+        assert calls[0] == ("venv", setup_host.PLAY_PACKAGES,
+                            setup_host.PLAY_IMPORTS)
+        assert "pytest" not in setup_host.PLAY_PACKAGES
+        assert not any("kivy" in p for p in setup_host.PLAY_PACKAGES)
+        assert calls[1] == ("pysolfc", suites)
+        assert (("upstream",) in calls) == upstream
+        assert ("ensure_system_packages",) not in calls
+        assert ("ensure_kivy",) not in calls
+        assert calls[-1][:2] == ("play", host)

@@ -70,10 +70,15 @@ MARKER = ".camelot-setup.json"     # written into every dir we unpack
 # suite in parallel workers, each with its own Xvfb), and our package's
 # build requirements (pyproject.toml), which a test uses to build and
 # pip-install the plugin.
+# setuptools 77 is the first to write the SPDX license expression that
+# pyproject.toml gives (`make release` and the pip tests build with it).
 PIP_PACKAGES = ["pysol-cards", "configobj", "attrs", "pillow", "pytest",
-                "pytest-xdist", "setuptools>=61", "wheel"]
+                "pytest-xdist", "setuptools>=77", "wheel"]
 PIP_IMPORTS = ["pysol_cards", "configobj", "attr", "PIL", "pytest",
                "xdist", "setuptools", "wheel"]
+# What `make play` needs: PySolFC's own dependencies, no test tools.
+PLAY_PACKAGES = PIP_PACKAGES[:4]
+PLAY_IMPORTS = PIP_IMPORTS[:4]
 
 SUITES = ["trixie", "sid"]
 KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
@@ -189,9 +194,9 @@ def venv_python():
     return VENV / "bin" / "python"
 
 
-def ensure_venv():
+def ensure_venv(packages=PIP_PACKAGES, imports=PIP_IMPORTS):
     py = venv_python()
-    probe = ["-c", "import " + ", ".join(PIP_IMPORTS)]
+    probe = ["-c", "import " + ", ".join(imports)]
     if py.exists() and run_quiet([py] + probe).returncode == 0:
         say(f"venv: {VENV.relative_to(REPO)} ready")
         return
@@ -209,9 +214,9 @@ def ensure_venv():
             raise SetupError(
                 "could not create the virtual environment. On Debian/Ubuntu: "
                 "apt-get install python3-venv")
-    say("venv: installing " + " ".join(PIP_PACKAGES))
+    say("venv: installing " + " ".join(packages))
     r = run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-            + PIP_PACKAGES, stdin=subprocess.DEVNULL)
+            + packages, stdin=subprocess.DEVNULL)
     if r.returncode != 0 or run_quiet([py] + probe).returncode != 0:
         raise SetupError("pip install failed (is PyPI reachable?); remove "
                          ".venv and try again")
@@ -482,7 +487,7 @@ def unpack(deb, debver, dest):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def ensure_pysolfc():
+def ensure_pysolfc(suites_wanted=SUITES):
     env = os.environ.get("PYSOLFC_DIR")
     if env:
         return use_pysolfc_dir(env)
@@ -497,6 +502,8 @@ def ensure_pysolfc():
         ver = upstream_version(debver)
         dest = HOST / f"pysolfc-{ver}"
         wanted.add(dest.name)
+        if suite not in suites_wanted:
+            continue
         if (dest / "pysol.py").is_file() and (dest / MARKER).is_file() \
                 and (dest / "locale").is_dir():
             say(f"PySolFC {ver} ({suite}): {dest.relative_to(REPO)} ready")
@@ -521,7 +528,7 @@ def ensure_pysolfc():
                     raise
                 say("download failed; refreshing the package index once")
                 os.environ["PYSOLFC_REFRESH"] = "1"
-                return ensure_pysolfc()
+                return ensure_pysolfc(suites_wanted)
         else:
             say(f"PySolFC {ver} ({suite}): using cached {deb}")
         say(f"PySolFC {ver}: unpacking into {dest.relative_to(REPO)}")
@@ -795,6 +802,27 @@ def play(hosts, wanted, game=DEFAULT_GAME):
     return 128 - rc if rc < 0 else rc        # killed by a signal: 128+N
 
 
+def set_up_to_play(wanted):
+    """Only what playing needs: tkinter, PySolFC's Python dependencies in
+    .venv, and the one PySolFC `wanted` names (HOST=3.2: trixie's build;
+    upstream: its source with sid's data; else sid's build); the GUI
+    test tools, kivy, pytest and the other builds are `make test`'s."""
+    if not tk_works(sys.executable):
+        raise SetupError(f"{sys.executable} has no working tkinter, which "
+                         "PySolFC needs (Debian, Ubuntu: apt-get install "
+                         "python3-tk)")
+    ensure_venv(PLAY_PACKAGES, PLAY_IMPORTS)
+    if wanted and "upstream".startswith(wanted):
+        hosts = ensure_pysolfc(["sid"])
+        return hosts + [ensure_upstream(hosts)]
+    if wanted and not os.environ.get("PYSOLFC_DIR"):
+        # Which suite carries the version asked for: trixie has 3.2.
+        return ensure_pysolfc(["trixie"] if wanted.startswith("3.2")
+                              else ["sid"])
+    return ensure_pysolfc(SUITES if os.environ.get("PYSOLFC_DIR")
+                          else ["sid"])
+
+
 def main(argv=None):
     import argparse
     ap = argparse.ArgumentParser(
@@ -818,11 +846,14 @@ def main(argv=None):
             if (args.game.strip().lower() or DEFAULT_GAME) not in GAMES:
                 raise SetupError(f"GAME={args.game!r} is none of our games: "
                                  + ", ".join(GAMES))
-        ensure_system_packages()
-        ensure_venv()
-        ensure_kivy()
-        hosts = ensure_pysolfc()
-        hosts.append(ensure_upstream(hosts))
+        if args.play:
+            hosts = set_up_to_play(args.host.strip())
+        else:
+            ensure_system_packages()
+            ensure_venv()
+            ensure_kivy()
+            hosts = ensure_pysolfc()
+            hosts.append(ensure_upstream(hosts))
         say("done. PySolFC hosts: "
             + ", ".join(f"{v} ({d})" for v, d in hosts))
         if args.play:
