@@ -69,11 +69,13 @@ MARKER = ".camelot-setup.json"     # written into every dir we unpack
 # PySolFC's dependencies, pytest (with pytest-xdist: `make test` runs the
 # suite in parallel workers, each with its own Xvfb), and our package's
 # build requirements (pyproject.toml), which a test uses to build and
-# pip-install the plugin.
+# pip-install the plugin; and the command line's optional extra `study`
+# (setup.cfg: Dask distributed and tqdm, for `stats`).
 PIP_PACKAGES = ["pysol-cards", "configobj", "attrs", "pillow", "pytest",
-                "pytest-xdist", "setuptools>=61", "wheel"]
+                "pytest-xdist", "setuptools>=61", "wheel",
+                "dask[distributed]", "tqdm"]
 PIP_IMPORTS = ["pysol_cards", "configobj", "attr", "PIL", "pytest",
-               "xdist", "setuptools", "wheel"]
+               "xdist", "setuptools", "wheel", "distributed", "tqdm"]
 
 SUITES = ["trixie", "sid"]
 KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
