@@ -22,7 +22,7 @@ grow with the number of deals.
 
 None of this is imported by the plugin inside PySolFC.
 """
-import importlib.util
+import importlib
 import logging
 import os
 import queue
@@ -37,12 +37,20 @@ FIRST_BATCH = 2             # deals in each batch until times are known
 MAX_BATCH = 5000
 
 
+def _importable(name):
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
 def have_dask():
-    return importlib.util.find_spec("distributed") is not None
+    return _importable("distributed")
 
 
 def have_tqdm():
-    return importlib.util.find_spec("tqdm") is not None
+    return _importable("tqdm")
 
 
 # -- in the worker ------------------------------------------------------------
