@@ -25,7 +25,7 @@ def add_options(p):
     p.add_argument("--seed", type=int, metavar="S",
                    help="solve random decks instead: random.Random(S) "
                    "shuffles, the same seed the same decks (not with "
-                   "--results)")
+                   "--results); with --check, the seed of the sample")
     p.add_argument("--results", metavar="FILE",
                    help="append one JSON line per deal to FILE as it is "
                    "solved (a new file unless --resume)")
@@ -78,11 +78,11 @@ def _check_options(args):
     if args.first_deal is not None and args.first_deal < 1:
         raise Refused("--first-deal must be 1 or more (PySolFC's deal "
                       "numbers start at 1)")
-    if args.seed is not None and (args.results or args.first_deal
-                                  is not None or args.check):
+    if args.seed is not None and not args.check and (
+            args.results or args.first_deal is not None):
         raise Refused("--seed solves random decks, which have no deal "
-                      "numbers: it takes no --results, --first-deal or "
-                      "--check (leave --seed out to study deal numbers)")
+                      "numbers: it takes no --results or --first-deal "
+                      "(leave --seed out to study deal numbers)")
     if args.resume and not args.results:
         raise Refused("--resume needs --results FILE")
     rungs = [args.budget or DEFAULT_BUDGET]
