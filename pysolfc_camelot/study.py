@@ -85,44 +85,59 @@ def loads(text):
 
 # -- the file ---------------------------------------------------------------------
 
+def _open(path):
+    name = str(path)
+    if name.endswith(".xz"):
+        return lzma.open(path, "rb")
+    if name.endswith(".gz"):
+        return gzip.open(path, "rb")
+    return open(path, "rb")
+
+
 def read(path, repair=False):
     """The records of a results file (plain, or compressed as .xz or
-    .gz), in file order.
+    .gz), one after the other in file order, read a line at a time (a
+    million lines need no more memory than one).
 
     A last line without its newline is torn (the writer was killed in the
-    middle of it): it is left out, and with ``repair`` cut off the file so
-    that the next line appended starts clean; the deal it named is then
-    solved again.  Any other line that is not a results line raises
+    middle of it): it is left out, and with ``repair`` first cut off the
+    file so that the next line appended starts clean; the deal it named is
+    then solved again.  Any other line that is not a results line raises
     ResultsError naming the line; the file is not touched."""
-    compressed = str(path).endswith((".xz", ".gz"))
-    opener = lzma.open if str(path).endswith(".xz") else \
-        gzip.open if str(path).endswith(".gz") else open
-    with opener(path, "rb") as f:
-        data = f.read()
-    end = data.rfind(b"\n") + 1
-    if end < len(data) and repair:
-        if compressed:
+    if repair and torn_tail(path):
+        if str(path).endswith((".xz", ".gz")):
             raise ResultsError("%s: its last line is torn; a compressed file "
                                "is not continued: decompress it first"
                                % path)
         with open(path, "r+b") as f:
-            f.truncate(end)
-    out = []
-    for lineno, raw in enumerate(data[:end].splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            out.append(loads(raw.decode("utf-8")))
-        except (ValueError, UnicodeDecodeError) as e:
-            raise ResultsError("%s line %d: %s" % (path, lineno, e))
-    return out
+            f.truncate(os.path.getsize(path) - len(torn_tail(path)))
+    with _open(path) as f:
+        for lineno, raw in enumerate(f, 1):
+            if not raw.endswith(b"\n"):
+                return                  # the torn last line
+            if not raw.strip():
+                continue
+            try:
+                yield loads(raw.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError) as e:
+                raise ResultsError("%s line %d: %s" % (path, lineno, e))
 
 
 def torn_tail(path):
-    """The bytes after the last newline (a torn line), b"" if none."""
+    """The bytes after the last newline of a plain file (a torn line),
+    b"" if none."""
+    if str(path).endswith((".xz", ".gz")):
+        return b""
+    size = os.path.getsize(path)
     with open(path, "rb") as f:
-        data = f.read()
-    return data[data.rfind(b"\n") + 1:]
+        back = 4096
+        while True:
+            f.seek(max(0, size - back))
+            tail = f.read()
+            cut = tail.rfind(b"\n")
+            if cut >= 0 or back >= size:
+                return tail[cut + 1:]
+            back *= 2
 
 
 class Appender:
@@ -153,10 +168,13 @@ def supersedes(new, old):
     return nb >= ob
 
 
-def final_records(records):
-    """{deal: the line that counts} (see supersedes)."""
+def final_records(records, keep=None):
+    """{deal: the line that counts} (see supersedes), of every deal or of
+    the deals in ``keep``."""
     best = {}
     for rec in records:
+        if keep is not None and rec["deal"] not in keep:
+            continue
         old = best.get(rec["deal"])
         if old is None or supersedes((rec["status"], rec["budget"]),
                                      (old["status"], old["budget"])):
@@ -164,12 +182,25 @@ def final_records(records):
     return best
 
 
+def deal_numbers(records):
+    """The distinct deal numbers of the records, ascending, in a flat
+    array (8 bytes a deal)."""
+    seen = array("q", sorted({rec["deal"] for rec in records}))
+    return seen
+
+
 def compact(records, out):
     """Write the line that counts of each deal, sorted by deal, to the
-    text stream ``out`` (the committed files' form)."""
-    best = final_records(records)
+    text stream ``out`` (the committed files' form).  Holds each deal's
+    line as text (about 100 bytes a deal)."""
+    best = {}
+    for rec in records:
+        old = best.get(rec["deal"])
+        if old is None or supersedes((rec["status"], rec["budget"]),
+                                     old[:2]):
+            best[rec["deal"]] = (rec["status"], rec["budget"], dumps(rec))
     for deal in sorted(best):
-        out.write(dumps(best[deal]))
+        out.write(best[deal][2])
     return len(best)
 
 

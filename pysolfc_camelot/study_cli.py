@@ -140,13 +140,15 @@ def cmd_stats(args):
     engine = appender = None
     interrupted, failed = False, None
     try:
-        engine = study_engine.make_engine(args.jobs or 1, args.scheduler)
-        counters.workers = engine.workers()
+        if any(tally.count_todo(b) for b in rungs):     # else no cluster
+            engine = study_engine.make_engine(args.jobs or 1, args.scheduler)
+            counters.workers = engine.workers()
         bar.close()
         if args.results:
             appender = study.Appender(args.results)
-        study_engine.run_rungs(game, source, tally, rungs, engine, appender,
-                               progress, counters)
+        if engine:
+            study_engine.run_rungs(game, source, tally, rungs, engine,
+                                   appender, progress, counters)
     except KeyboardInterrupt:
         interrupted = True
     except RuntimeError as e:
@@ -241,7 +243,8 @@ def _summary(tally, rungs, seed, wall, counters, engine, args):
          "p99": study.percentile(times, 99),
          "max": times[-1] if times else 0.0,
          "states": tally.total_states(),
-         "peak_rss_mb": counters.maxrss / 1024,
+         "peak_rss_mb": counters.maxrss / 1024,       # a worker's
+         "client_peak_rss_mb": study_engine._maxrss() / 1024,
          "wall_seconds": wall,
          "ladder": tally.rungs(rungs),
          "engine": engine.name if engine else None,
@@ -304,18 +307,19 @@ def _print_summary(s, args, rungs):
 # -- --check FILE ------------------------------------------------------------------
 
 def _cmd_check(args, game):
-    try:
-        best = study.final_records(study.read(args.check))
-    except (study.ResultsError, OSError) as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 2
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1000000)
         print("sample seed %d (pass --seed %d to check the same deals)"
               % (seed, seed), file=sys.stderr, flush=True)
-    chosen = sorted(random.Random(seed).sample(sorted(best),
-                                               min(args.sample, len(best))))
+    try:                        # two passes: the deals, then the sample's
+        numbers = study.deal_numbers(study.read(args.check))
+        chosen = sorted(random.Random(seed).sample(
+            list(numbers), min(args.sample, len(numbers))))
+        best = study.final_records(study.read(args.check), set(chosen))
+    except (study.ResultsError, OSError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
     try:
         source = _deal_decks(game, chosen[0]) if chosen else None
         engine = study_engine.make_engine(args.jobs or 1, args.scheduler)
@@ -343,14 +347,15 @@ def _cmd_check(args, game):
         engine.close()
     out = compare(best, again)
     out.update(file=args.check, game=game, seed=seed,
-               deals_in_file=len(best))
+               deals_in_file=len(numbers))
     if args.json:
         print(json.dumps(out))
     else:
         print("checked %d of the %d deals in %s (sample seed %d): %d agree, "
               "%d contradict, %d decided now (undecided in the file), %d "
               "undecided now (decided in the file)"
-              % (out["checked"], len(best), args.check, seed, out["agree"],
+              % (out["checked"], len(numbers), args.check, seed,
+                 out["agree"],
                  len(out["contradict"]), len(out["decided_now"]),
                  len(out["undecided_now"])))
         if out["contradict"]:
