@@ -339,3 +339,45 @@ def parse_ladder(text):
     if not rungs or any(not b > 0 for b in rungs):
         raise ValueError("--ladder budgets must be positive seconds")
     return rungs
+
+
+# -- python -m pysolfc_camelot.study compact IN OUT ------------------------------
+
+def main(argv=None):
+    """``compact IN OUT``: OUT gets IN's line that counts of each deal,
+    sorted by deal (xz- or gzip-compressed when OUT ends in .xz or .gz):
+    the form the committed results files take."""
+    import sys
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 3 or argv[0] != "compact":
+        print("usage: python -m pysolfc_camelot.study compact IN OUT[.xz]",
+              file=sys.stderr)
+        return 2
+    src, dst = argv[1:]
+    if os.path.exists(dst):
+        print("error: %s exists (not overwritten)" % dst, file=sys.stderr)
+        return 2
+    opener = lzma.open if dst.endswith(".xz") else \
+        gzip.open if dst.endswith(".gz") else open
+    try:
+        if torn_tail(src):
+            print("error: %s ends in a torn line: finish the study with "
+                  "--resume first" % src, file=sys.stderr)
+            return 2
+    except OSError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    try:
+        with opener(dst, "wt", encoding="utf-8") as out:
+            n = compact(read(src), out)
+    except (ResultsError, OSError) as e:
+        if os.path.exists(dst):         # ours: it did not exist before
+            os.remove(dst)
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    print("%s: %d deals, one line each" % (dst, n))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

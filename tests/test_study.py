@@ -278,8 +278,13 @@ def test_check_re_solves_a_sample_and_finds_a_wrong_line(tmp_path):
                 str(f), timeout=300)
     assert r.returncode == 0, r.stderr
     xz = tmp_path / "r.jsonl.xz"
-    with lzma.open(xz, "wt", encoding="utf-8") as out:
-        assert study.compact(lines(f), out) == 12
+    c = subprocess.run([PY, "-m", "pysolfc_camelot.study", "compact", str(f),
+                        str(xz)], cwd=REPO, env=ENV, capture_output=True,
+                       text=True, timeout=60)
+    assert c.returncode == 0 and "12 deals, one line each" in c.stdout
+    with lzma.open(xz, "rt", encoding="utf-8") as packed:
+        assert [json.loads(t) for t in packed] == sorted(
+            lines(f), key=lambda rec: rec["deal"])
     r = run_cli("stats", "--check", str(xz), "--sample", "5", "--seed", "3",
                 "--json", timeout=300)
     assert r.returncode == 0, r.stderr
