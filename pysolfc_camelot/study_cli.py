@@ -249,7 +249,8 @@ def _summary(tally, rungs, seed, wall, counters, engine, args):
          "ladder": tally.rungs(rungs),
          "engine": engine.name if engine else None,
          "workers": workers, "batches": counters.batches,
-         "busy_seconds": counters.busy}
+         "busy_seconds": counters.busy, "cpu_seconds": counters.cpu,
+         "solved": counters.solved}
     if seed is not None:
         s["seed"] = seed
     else:
@@ -300,6 +301,11 @@ def _print_summary(s, args, rungs):
           " max %.3f s; total %.1f s (wall %.1f s, %d %s)"
           % (s["median"], s["p90"], s["p99"], s["max"], s["seconds_total"],
              s["wall_seconds"], jobs, "job" if jobs == 1 else "jobs"))
+    if s["batches"]:
+        print("engine: %s, %d batches; the workers busy %.1f s, %.1f CPU s "
+              "(%.4f CPU s a deal solved in this run)"
+              % (s["engine"], s["batches"], s["busy_seconds"],
+                 s["cpu_seconds"], s["cpu_seconds"] / max(1, s["solved"])))
     if args.results:
         print("results in %s" % args.results)
 
@@ -335,7 +341,7 @@ def _cmd_check(args, game):
         jobs = ((game, [(d, source.deck(d))], budget)
                 for budget, group in sorted(by_budget.items())
                 for d in group)
-        for records, _, _ in engine.run(jobs):
+        for records, _, _, _ in engine.run(jobs):
             for rec in records:
                 again[rec["deal"]] = rec
             bar.update(len(records))

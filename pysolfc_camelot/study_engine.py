@@ -60,14 +60,15 @@ _GAMES = {}
 
 def solve_batch(game, items, budget):
     """[(deal, deck)] of ``game`` at ``budget`` seconds each -> (results
-    lines, seconds the batch took here, this process's peak memory in
-    KiB)."""
-    t0 = time.perf_counter()
+    lines, seconds the batch took here, CPU seconds it took, this
+    process's peak memory in KiB)."""
+    t0, c0 = time.perf_counter(), time.process_time()
     g = _GAMES.get(game) or _GAMES.setdefault(game, games.Game(game))
     out = [study.record(deal, g.solve(g.new_game(deck),
                                       budget_seconds=budget), budget)
            for deal, deck in items]
-    return out, time.perf_counter() - t0, _maxrss()
+    return (out, time.perf_counter() - t0, time.process_time() - c0,
+            _maxrss())
 
 
 def _maxrss():
@@ -296,12 +297,13 @@ def batches(game, todo, source, budget, sizer):
 
 
 class Counters:
-    """What the run cost: batches, the workers' busy seconds, peak memory
-    of a worker (KiB)."""
+    """What the run cost: batches, the workers' busy seconds and CPU
+    seconds, peak memory of a worker (KiB)."""
 
     def __init__(self):
-        self.batches, self.busy, self.maxrss = 0, 0.0, 0
+        self.batches, self.busy, self.cpu, self.maxrss = 0, 0.0, 0.0, 0
         self.workers = 0        # the most worker threads seen
+        self.solved = 0         # deals solved (lines written) in this run
 
 
 def run_rungs(game, source, tally, rungs, engine, appender=None,
@@ -323,7 +325,7 @@ def run_rungs(game, source, tally, rungs, engine, appender=None,
             if not left:
                 continue
             sizer = Sizer()
-            for records, busy, maxrss in engine.run(
+            for records, busy, cpu, maxrss in engine.run(
                     batches(game, tally.todo(budget), source, budget,
                             sizer)):
                 if appender is not None:
@@ -334,6 +336,8 @@ def run_rungs(game, source, tally, rungs, engine, appender=None,
                 sizer.observe(records)
                 counters.batches += 1
                 counters.busy += busy
+                counters.cpu += cpu
+                counters.solved += len(records)
                 counters.maxrss = max(counters.maxrss, maxrss)
                 counters.workers = max(counters.workers, engine.workers())
                 if bar:
