@@ -355,3 +355,16 @@ def test_a_running_pysolfc_has_imported_no_study_extras(display, tmp_path):
     probe = subprocess.run([hostenv.host_python(), "-c", "import "
                             "distributed, tqdm"], capture_output=True)
     assert probe.returncode == 0, "the host's Python has the extras"
+
+
+def test_make_setup_installs_the_extra_study():
+    """setup.cfg's extra `study` is what tools/setup_host.py puts in .venv
+    (and checks by importing)."""
+    import configparser
+    cfg = configparser.ConfigParser()
+    cfg.read(REPO / "setup.cfg")
+    extra = cfg["options.extras_require"]["study"].split()
+    assert extra == ["dask[distributed]", "tqdm"]
+    setup_host = hostenv.setup_host()
+    assert set(extra) <= set(setup_host.PIP_PACKAGES)
+    assert {"distributed", "tqdm"} <= set(setup_host.PIP_IMPORTS)
