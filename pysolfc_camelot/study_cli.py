@@ -141,7 +141,13 @@ def cmd_stats(args):
     interrupted, failed = False, None
     try:
         if any(tally.count_todo(b) for b in rungs):     # else no cluster
-            engine = study_engine.make_engine(args.jobs or 1, args.scheduler)
+            try:
+                engine = study_engine.make_engine(args.jobs or 1,
+                                                  args.scheduler)
+            except (RuntimeError, OSError) as e:    # e.g. no scheduler there
+                bar.close()
+                print("error: %s" % e, file=sys.stderr)
+                return 2
             counters.workers = engine.workers()
         bar.close()
         if args.results:
@@ -151,12 +157,6 @@ def cmd_stats(args):
                                    appender, progress, counters)
     except KeyboardInterrupt:
         interrupted = True
-    except RuntimeError as e:
-        bar.close()
-        if engine is None:              # no engine to be had
-            print("error: %s" % e, file=sys.stderr)
-            return 2
-        failed = e
     except Exception as e:              # e.g. a batch's workers all died
         failed = e
     finally:
