@@ -328,11 +328,12 @@ def run_rungs(game, source, tally, rungs, engine, appender=None,
             for records, busy, cpu, maxrss in engine.run(
                     batches(game, tally.todo(budget), source, budget,
                             sizer)):
-                if appender is not None:
-                    appender.write(records)
-                for rec in records:
-                    tally.add(rec)
-                    source.done(rec)
+                with _ctrl_c_held():    # the file and the tally agree
+                    if appender is not None:
+                        appender.write(records)
+                    for rec in records:
+                        tally.add(rec)
+                        source.done(rec)
                 sizer.observe(records)
                 counters.batches += 1
                 counters.busy += busy
@@ -346,6 +347,27 @@ def run_rungs(game, source, tally, rungs, engine, appender=None,
             if bar:
                 bar.close()
     return counters
+
+
+class _ctrl_c_held:
+    """A Ctrl-C that comes inside the block is held until its end, so a
+    batch is either in the results file and the tally or in neither."""
+
+    def __enter__(self):
+        self.pending = False
+        self.old = signal.getsignal(signal.SIGINT)
+        self.mine = self.old is signal.default_int_handler
+        if self.mine:
+            signal.signal(signal.SIGINT, self._hold)
+
+    def _hold(self, signum, frame):
+        self.pending = True
+
+    def __exit__(self, *exc):
+        if self.mine:
+            signal.signal(signal.SIGINT, self.old)
+            if self.pending and exc[0] is None:
+                raise KeyboardInterrupt
 
 
 # -- progress ------------------------------------------------------------------------
