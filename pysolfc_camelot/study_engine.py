@@ -105,7 +105,7 @@ class DaskEngine:
                 self.cluster = LocalCluster(
                     n_workers=jobs, threads_per_worker=1, processes=True,
                     host="127.0.0.1", dashboard_address=None,
-                    silence_logs=logging.ERROR)
+                    silence_logs=logging.CRITICAL)
             finally:
                 signal.signal(signal.SIGINT, old)
             self.client = Client(self.cluster)
