@@ -32,7 +32,7 @@ import time
 
 from . import games, study
 
-BATCH_SECONDS = 2.0         # solving time aimed at per batch
+BATCH_SECONDS = 5.0         # solving time aimed at per batch
 FIRST_BATCH = 2             # deals in each batch until times are known
 MAX_BATCH = 5000
 
