@@ -29,6 +29,7 @@ import queue
 import signal
 import sys
 import time
+import warnings
 
 from . import games, study
 
@@ -102,6 +103,10 @@ class DaskEngine:
             # group): the client stops them cleanly instead.
             old = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
+                # Its HTTP server (health checks) moves off a busy port
+                # 8787 by itself; no need to say so on every run.
+                warnings.filterwarnings("ignore", category=UserWarning,
+                                        message="Port .* is already in use")
                 self.cluster = LocalCluster(
                     n_workers=jobs, threads_per_worker=1, processes=True,
                     host="127.0.0.1", dashboard_address=None,
