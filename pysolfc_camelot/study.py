@@ -40,7 +40,7 @@ class ResultsError(ValueError):
     """A results file that cannot be read as one (nothing is changed)."""
 
 
-# -- one deal's line ------------------------------------------------------------
+# -- one deal's line ----------------------------------------------------------
 
 def status_of(winnable):
     return {True: "winnable", False: "lost", None: "undecided"}[winnable]
@@ -83,7 +83,7 @@ def loads(text):
     return rec
 
 
-# -- the file ---------------------------------------------------------------------
+# -- the file -----------------------------------------------------------------
 
 def _open(path):
     name = str(path)
@@ -204,7 +204,7 @@ def compact(records, out):
     return len(best)
 
 
-# -- the tally of a range of deals ---------------------------------------------
+# -- the tally of a range of deals --------------------------------------------
 
 class Tally:
     """What is known of deals first .. first+count-1: per deal a status
@@ -281,7 +281,7 @@ class Tally:
                    if self.status[i])
 
 
-# -- the interval ---------------------------------------------------------------------
+# -- the interval -------------------------------------------------------------
 
 def wilson(k, n, z=Z95):
     """95% Wilson score interval of a share k/n."""
@@ -341,7 +341,7 @@ def parse_ladder(text):
     return rungs
 
 
-# -- python -m pysolfc_camelot.study compact IN OUT ------------------------------
+# -- python -m pysolfc_camelot.study compact IN OUT ---------------------------
 
 def main(argv=None):
     """``compact IN OUT``: OUT gets IN's line that counts of each deal,

@@ -223,7 +223,7 @@ def resume_command(args):
     return " ".join(shlex.quote(w) for w in words)
 
 
-# -- the summary ------------------------------------------------------------------
+# -- the summary --------------------------------------------------------------
 
 def _summary(tally, rungs, seed, wall, counters, engine, args):
     n, won, lost, und = tally.counts()
@@ -310,7 +310,7 @@ def _print_summary(s, args, rungs):
         print("results in %s" % args.results)
 
 
-# -- --check FILE ------------------------------------------------------------------
+# -- --check FILE -------------------------------------------------------------
 
 def _cmd_check(args, game):
     seed = args.seed

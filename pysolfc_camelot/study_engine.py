@@ -24,7 +24,6 @@ None of this is imported by the plugin inside PySolFC.
 """
 import importlib
 import logging
-import os
 import queue
 import signal
 import sys
@@ -227,7 +226,7 @@ def make_engine(jobs=1, scheduler=None):
     return PoolEngine(jobs) if jobs > 1 else InlineEngine()
 
 
-# -- decks, made as batches are sent ---------------------------------------------
+# -- decks, made as batches are sent ------------------------------------------
 
 class DealDecks:
     """The decks of PySolFC deal numbers, as PySolFC deals them."""
@@ -267,7 +266,7 @@ class SeedDecks:
             self.kept.pop(rec["deal"], None)
 
 
-# -- the run ----------------------------------------------------------------------
+# -- the run ------------------------------------------------------------------
 
 class Sizer:
     """Deals per batch: about BATCH_SECONDS of solving, from the mean
@@ -375,7 +374,7 @@ class _ctrl_c_held:
                 raise KeyboardInterrupt
 
 
-# -- progress ------------------------------------------------------------------------
+# -- progress -----------------------------------------------------------------
 
 def progress_bar(out=None):
     """A function making progress bars: tqdm's (rate and time left) when

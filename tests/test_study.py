@@ -65,7 +65,7 @@ def wait_for_lines(path, n, proc, seconds=120):
     raise AssertionError("no %d lines in %s within %d s" % (n, path, seconds))
 
 
-# -- the interval ---------------------------------------------------------------
+# -- the interval -------------------------------------------------------------
 
 def test_the_interval_is_blake_and_gents():
     """Their Klondike figures: 819,371 won, 180,472 lost, 157 unknown of
@@ -86,7 +86,7 @@ def test_the_interval_is_blake_and_gents():
         hi == pytest.approx(hi2) and lo < lo2
 
 
-# -- the results file -------------------------------------------------------------
+# -- the results file ---------------------------------------------------------
 
 def test_a_torn_last_line_is_redone_and_done_deals_are_skipped(tmp_path):
     """--resume keeps every whole line as it is (deal 2's planted line is
@@ -170,7 +170,7 @@ def test_ctrl_c_stops_with_the_summary_and_the_command_that_resumes(
         n, 3000 - n) in out
 
 
-# -- the ladder -------------------------------------------------------------------------
+# -- the ladder ---------------------------------------------------------------
 
 def test_the_ladder_reruns_only_the_undecided_deals(tmp_path):
     f = tmp_path / "r.jsonl"
@@ -198,7 +198,7 @@ def test_the_ladder_reruns_only_the_undecided_deals(tmp_path):
                                 for rec in best.values())
 
 
-# -- the engine: a separate scheduler and workers, one killed ---------------------------
+# -- the engine: a separate scheduler and workers, one killed -----------------
 
 def test_a_killed_dask_worker_loses_no_deal_and_duplicates_none(tmp_path):
     """`dask scheduler` and two `dask worker`s started apart on 127.0.0.1;
@@ -270,7 +270,7 @@ def test_without_dask_and_tqdm_stats_runs_on_multiprocessing(tmp_path):
     assert r.returncode == 2 and "--scheduler needs Dask" in r.stderr
 
 
-# -- --check -------------------------------------------------------------------------------
+# -- --check ------------------------------------------------------------------
 
 def test_check_re_solves_a_sample_and_finds_a_wrong_line(tmp_path):
     import lzma
@@ -306,7 +306,7 @@ def test_check_re_solves_a_sample_and_finds_a_wrong_line(tmp_path):
     assert json.loads(r.stdout)["contradict"] == [wrong["deal"]]
 
 
-# -- the plugin inside PySolFC imports none of it -------------------------------------
+# -- the plugin inside PySolFC imports none of it -----------------------------
 
 def _modules_reached(entry_code, tmp_path):
     import modulefinder
