@@ -273,10 +273,12 @@ class SeedDecks:
 
 class Sizer:
     """Deals per batch: about BATCH_SECONDS of solving, from the mean
-    time of the deals seen so far in this rung."""
+    time of the deals seen so far in this rung, reached by doubling from
+    FIRST_BATCH (so the progress keeps moving while the sizes grow)."""
 
     def __init__(self):
         self.deals, self.seconds = 0, 0.0
+        self.last = FIRST_BATCH
 
     def observe(self, records):
         self.deals += len(records)
@@ -286,17 +288,19 @@ class Sizer:
         if self.deals < 8:
             return FIRST_BATCH
         mean = max(self.seconds / self.deals, 1e-5)
-        return max(1, min(MAX_BATCH, int(BATCH_SECONDS / mean)))
+        self.last = max(1, min(MAX_BATCH, int(BATCH_SECONDS / mean),
+                               2 * self.last))
+        return self.last
 
 
 def batches(game, todo, source, budget, sizer):
     """(game, [(deal, deck)], budget) tuples, made as they are asked for."""
     todo = iter(todo)
     while True:
-        items = []
+        items, size = [], sizer.size()
         for deal in todo:
             items.append((deal, source.deck(deal)))
-            if len(items) >= sizer.size():
+            if len(items) >= size:
                 break
         if not items:
             return
