@@ -362,13 +362,20 @@ def test_a_running_pysolfc_has_imported_no_study_extras(display, tmp_path):
 
 
 def test_make_setup_installs_the_extra_study():
-    """setup.cfg's extra `study` is what tools/setup_host.py puts in .venv
-    (and checks by importing)."""
+    """The package's extra `study` (pyproject.toml's optional dependencies,
+    or setup.cfg's extras where the metadata lives there) is what
+    tools/setup_host.py puts in .venv (and checks by importing)."""
     import configparser
-    cfg = configparser.ConfigParser()
-    cfg.read(REPO / "setup.cfg")
-    extra = cfg["options.extras_require"]["study"].split()
+    import tomllib
+    with open(REPO / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f).get("project", {})
+    extra = project.get("optional-dependencies", {}).get("study")
+    if extra is None:
+        cfg = configparser.ConfigParser()
+        cfg.read(REPO / "setup.cfg")
+        extra = cfg["options.extras_require"]["study"].split()
     assert extra == ["dask[distributed]", "tqdm"]
     setup_host = hostenv.setup_host()
+    assert extra == setup_host.STUDY_PACKAGES
     assert set(extra) <= set(setup_host.PIP_PACKAGES)
     assert {"distributed", "tqdm"} <= set(setup_host.PIP_IMPORTS)

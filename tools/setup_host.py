@@ -69,17 +69,20 @@ MARKER = ".camelot-setup.json"     # written into every dir we unpack
 # PySolFC's dependencies, pytest (with pytest-xdist: `make test` runs the
 # suite in parallel workers, each with its own Xvfb), and our package's
 # build requirements (pyproject.toml), which a test uses to build and
-# pip-install the plugin; and the command line's optional extra `study`
-# (setup.cfg: Dask distributed and tqdm, for `stats`).
+# pip-install the plugin.
 PIP_PACKAGES = ["pysol-cards", "configobj", "attrs", "pillow", "pytest",
-                "pytest-xdist", "setuptools>=61", "wheel",
-                "dask[distributed]", "tqdm"]
+                "pytest-xdist", "setuptools>=61", "wheel"]
 PIP_IMPORTS = ["pysol_cards", "configobj", "attr", "PIL", "pytest",
-               "xdist", "setuptools", "wheel", "distributed", "tqdm"]
+               "xdist", "setuptools", "wheel"]
 
 SUITES = ["trixie", "sid"]
 KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
 INDEX_MAX_AGE = 24 * 3600   # seconds until the package index is refreshed
+# The command line's optional extra `study` (Dask distributed and tqdm,
+# for `stats`: docs/study.md), in .venv too; the plugin needs neither.
+STUDY_PACKAGES = ["dask[distributed]", "tqdm"]
+PIP_PACKAGES += STUDY_PACKAGES
+PIP_IMPORTS += ["distributed", "tqdm"]
 
 # command -> Debian package that provides it
 SYSTEM_TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
