@@ -39,7 +39,10 @@ def add_options(p):
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="solve on the running Dask cluster whose "
                        "scheduler is at ADDRESS, e.g. tcp://10.0.0.1:8786")
-    p.add_argument("--budget", type=float, metavar="SECONDS",
+    # games.budget_seconds refuses 0, negatives and nan as solve and
+    # analyse do (main has it; this branch's base does not yet).
+    p.add_argument("--budget", type=getattr(games, "budget_seconds", float),
+                   metavar="SECONDS",
                    help="give up on a deal after this long (default %g); "
                    "undecided deals count both ways in the interval"
                    % DEFAULT_BUDGET)
