@@ -1,14 +1,14 @@
 """The ``solve`` and ``stats`` commands (registered by cli.py)."""
 import json
-import math
 import random
 import re
 import sys
 import threading
 import time
 
-from . import games
+from . import games, study
 from .cards import NotationError, format_cards
+from .study_engine import _maxrss  # noqa: F401  (bench/ imports it here)
 
 
 def _deck_words(name):
@@ -58,21 +58,11 @@ def register(subparsers):
                    help="give up (winnable null) after this long per deck")
     p.set_defaults(func=cmd_solve)
 
-    p = subparsers.add_parser("stats", help="winnable share of random decks")
-    games.add_game_option(p)
-    p.add_argument("--deals", type=int, required=True, metavar="N",
-                   help="how many random decks to solve")
-    p.add_argument("--seed", type=int, metavar="S",
-                   help="seed of the random decks; the same seed gives the "
-                   "same decks (default: a new seed, printed so the run "
-                   "can be repeated)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="solve in J processes at once (default 1)")
-    p.add_argument("--budget", type=games.budget_seconds, metavar="SECONDS",
-                   help="give up on a deal after this long; undecided deals "
-                   "count both ways in the share")
-    p.add_argument("--json", action="store_true",
-                   help="print the summary as one JSON object")
+    p = subparsers.add_parser("stats", help="winnable share of consecutive"
+                              " PySolFC deals (or random decks): a study "
+                              "that resumes, with a budget ladder")
+    from . import study_cli
+    study_cli.add_options(p)
     p.set_defaults(func=cmd_stats)
 
     from . import analyse_cli
@@ -160,23 +150,8 @@ def random_decks(n, seed, game=games.DEFAULT):
     return [g.random_deck(rng) for _ in range(n)]
 
 
-def wilson(k, n, z=1.959964):
-    """95% Wilson score interval of a share k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-def percentile(sorted_values, q):
-    """Nearest-rank percentile of an ascending list."""
-    if not sorted_values:
-        return float("nan")
-    i = max(0, math.ceil(q / 100 * len(sorted_values)) - 1)
-    return sorted_values[i]
+# The interval and percentiles are the study's (bench/ imports them here).
+wilson, percentile = study.wilson, study.percentile
 
 
 def _solve_one(job):
@@ -185,14 +160,6 @@ def _solve_one(job):
     deck, budget = job[:2]
     res = solve_deck(deck, budget, job[2] if len(job) > 2 else games.DEFAULT)
     return res.winnable, res.states, res.seconds, _maxrss()
-
-
-def _maxrss():
-    try:
-        import resource
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB
-    except ImportError:                 # not on Windows
-        return 0
 
 
 class Progress:
@@ -310,62 +277,6 @@ def _run_pool(jobs_list, jobs, worker, bar):
     return results
 
 
-def summarize(results):
-    n = len(results)
-    won = sum(1 for r in results if r[0] is True)
-    lost = sum(1 for r in results if r[0] is False)
-    undecided = n - won - lost
-    lo, _ = wilson(won, n)
-    _, hi = wilson(won + undecided, n)
-    times = sorted(r[2] for r in results)
-    return {"deals": n, "winnable": won, "not_winnable": lost,
-            "undecided": undecided,
-            "share_low": won / n if n else 0.0,
-            "share_high": (won + undecided) / n if n else 0.0,
-            "ci95": [lo, hi],
-            "seconds_total": sum(times),
-            "median": percentile(times, 50), "p90": percentile(times, 90),
-            "p99": percentile(times, 99), "max": times[-1] if times else 0.0,
-            "states": sum(r[1] for r in results),
-            "peak_rss_mb": max((r[3] for r in results), default=0) / 1024}
-
-
 def cmd_stats(args):
-    if args.deals <= 0 or args.jobs <= 0:
-        print("error: --deals and --jobs must be positive", file=sys.stderr)
-        return 2
-    seed = args.seed
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1000000)
-        print("seed %d (pass --seed %d to repeat)" % (seed, seed),
-              file=sys.stderr, flush=True)
-    game = getattr(args, "game", None) or games.DEFAULT
-    decks = random_decks(args.deals, seed, game)
-    t0 = time.perf_counter()
-    jobs = [(d, args.budget, game) for d in decks]
-    results = run_many(jobs, args.jobs)
-    s = summarize(results)
-    s["seed"] = seed
-    s["wall_seconds"] = time.perf_counter() - t0
-    if args.json:
-        print(json.dumps(s))
-        return 0
-    n = s["deals"]
-    if s["undecided"]:
-        share = "%.1f%% .. %.1f%%" % (100 * s["share_low"],
-                                      100 * s["share_high"])
-    else:
-        share = "%.1f%%" % (100 * s["share_low"])
-    print("%d deals (seed %d): %d winnable, %d not winnable, %d undecided"
-          % (n, seed, s["winnable"], s["not_winnable"], s["undecided"]))
-    print("winnable share %s, 95%% confidence interval %.1f%% .. %.1f%%"
-          % (share, 100 * s["ci95"][0], 100 * s["ci95"][1]))
-    if s["undecided"]:
-        print("(undecided deals counted as lost for the lower bound and as"
-              " won for the upper)")
-    print("solve time per deal: median %.4f s, p90 %.4f s, p99 %.4f s,"
-          " max %.3f s; total %.1f s (wall %.1f s, %d %s)"
-          % (s["median"], s["p90"], s["p99"], s["max"], s["seconds_total"],
-             s["wall_seconds"], args.jobs,
-             "job" if args.jobs == 1 else "jobs"))
-    return 0
+    from . import study_cli
+    return study_cli.cmd_stats(args)

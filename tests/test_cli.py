@@ -357,25 +357,30 @@ def test_every_option_has_help():
     assert r.returncode == 0 and "processes at once" in r.stdout
 
 
-# -- stats: a seed when none is given, and the slow deal while it waits -------
+# -- stats: PySolFC's deal numbers by default, a seed's random decks -----------
 
-def test_stats_without_seed_prints_one_that_repeats_the_run():
-    import re
+def test_stats_solves_deal_numbers_and_a_seed_repeats_its_decks():
+    """Without --seed, stats solves PySolFC's deals 1..N (issue 21: every
+    deal can be replayed in PySolFC by its number); --seed S keeps the
+    random decks of random.Random(S), the same every time."""
     r = run_cli("stats", "--deals", "5", "--json")
     assert r.returncode == 0, r.stderr
-    m = re.search(r"seed (\d+) \(pass --seed (\d+) to repeat\)", r.stderr)
-    assert m and m.group(1) == m.group(2), r.stderr
-    first = json.loads(r.stdout)
-    assert first["seed"] == int(m.group(1))
-    again = run_cli("stats", "--deals", "5", "--json", "--seed", m.group(1))
-    assert again.returncode == 0 and "pass --seed" not in again.stderr
-    second = json.loads(again.stdout)
+    by_number = json.loads(r.stdout)
+    assert (by_number["first_deal"], by_number["last_deal"]) == (1, 5)
+    assert "seed" not in by_number and "pass --seed" not in r.stderr
+    first = run_cli("stats", "--deals", "5", "--json", "--seed", "77")
+    again = run_cli("stats", "--deals", "5", "--json", "--seed", "77")
+    assert first.returncode == again.returncode == 0, first.stderr
+    first, again = json.loads(first.stdout), json.loads(again.stdout)
     for key in ("seed", "winnable", "not_winnable", "undecided", "states"):
-        assert first[key] == second[key], key
-    text = run_cli("stats", "--deals", "2")
+        assert first[key] == again[key], key
+    assert first["seed"] == 77 and "first_deal" not in first
+    text = run_cli("stats", "--deals", "2", "--seed", "77")
     assert text.returncode == 0
-    seed = re.search(r"seed (\d+) \(pass", text.stderr).group(1)
-    assert "2 deals (seed %s)" % seed in text.stdout
+    assert "2 deals (seed 77)" in text.stdout
+    text = run_cli("stats", "--deals", "2", "--first-deal", "30000")
+    assert text.returncode == 0
+    assert "2 deals (PySolFC deals 30000 to 30001)" in text.stdout
 
 
 def test_progress_names_the_slow_deal_while_it_runs(capsys):

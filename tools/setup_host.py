@@ -83,6 +83,11 @@ PLAY_IMPORTS = PIP_IMPORTS[:4]
 SUITES = ["trixie", "sid"]
 KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
 INDEX_MAX_AGE = 24 * 3600   # seconds until the package index is refreshed
+# The command line's optional extra `study` (Dask distributed and tqdm,
+# for `stats`: docs/study.md), in .venv too; the plugin needs neither.
+STUDY_PACKAGES = ["dask[distributed]", "tqdm"]
+PIP_PACKAGES += STUDY_PACKAGES
+PIP_IMPORTS += ["distributed", "tqdm"]
 
 # command -> Debian package that provides it
 SYSTEM_TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "import": "imagemagick",
