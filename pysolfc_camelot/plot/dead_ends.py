@@ -130,10 +130,26 @@ def f0_stuck(pos):
     tab = pos.tableau
     showing, under, space = _tableau_ranks(tab, base)
     taken = set()
+    # ``dealt``: a lower bound on the stock cards dealt before F0 takes
+    # the rank it is working on (see _first_deals), or None when the last
+    # rank F0 needs lies in the stock beyond any such bound.
+    stock = pos.stock
+    dealt = _first_deals(need, stock)
+    last = len(need) - 1
     for idx, k in enumerate(need):
-        if in_stock[k]:
+        if in_stock[k] and (dealt is None or idx < last):
+            if dealt is not None and not _in_cards(stock, k, 0, dealt):
+                if not _free_without_stock(k, idx, need, pos, taken,
+                                           showing, under, space,
+                                           parkable):
+                    # Only the stock gives k, so F0 takes it no sooner
+                    # than its first copy there is dealt.
+                    dealt = _index(stock, k, dealt) + 1
             taken.add(k)
             continue
+        if idx == last and dealt is not None \
+                and _in_cards(stock, k, dealt, len(stock)):
+            return False
         shown = set(showing)
 
         def leaves(r):
@@ -146,10 +162,66 @@ def f0_stuck(pos):
 
         _grow_shown(shown, need[:idx + 1], parkable, under, tab, base,
                     leaves)
-        if not _comes_free(k, pos, taken, leaves):
+        if not _comes_free(k, pos, taken, leaves,
+                           dealt if idx == last else None):
             return True
         taken.add(k)
     return False
+
+
+def _first_deals(need, stock):
+    """0 when the stock order can matter for the last rank F0 needs (the
+    rank below the base): that rank is never put on a pile or into a
+    space, so a copy dealt before F0 has taken the ranks before it stays
+    in the waste, under every card dealt after it, until F0 takes it.
+    None when a copy of it lies in the stock after the first copy of
+    every earlier rank F0 needs (then it may well be dealt in time)."""
+    if len(need) < 2:
+        return None
+    last = need[-1]
+    copies = [j for j, c in enumerate(stock) if c // 4 + 1 == last]
+    if not copies:
+        return 0
+    reach = 0
+    for k in need[:-1]:
+        j = _index(stock, k, 0)
+        if j is not None:
+            reach = max(reach, j + 1)
+    return None if copies[-1] >= reach else 0
+
+
+def _index(cards, r, start):
+    """The first index >= start of a card of rank r in ``cards``, or
+    None."""
+    for j in range(start, len(cards)):
+        if cards[j] // 4 + 1 == r:
+            return j
+    return None
+
+
+def _in_cards(cards, r, start, stop):
+    return any(cards[j] // 4 + 1 == r for j in range(start, stop))
+
+
+def _free_without_stock(k, idx, need, pos, taken, showing, under, space,
+                        parkable):
+    """f0_stuck's test of rank k (the idx-th F0 needs) with the stock
+    left out as a source of k itself: can a copy come free from the
+    reserve, a pile or the waste (over-estimated as in f0_stuck)?"""
+    base = pos.base
+    shown = set(showing)
+
+    def leaves(r):
+        if r in taken:
+            return True
+        if r == base:
+            return space
+        u = r % 13 + 1
+        return u != base and u in shown
+
+    _grow_shown(shown, need[:idx + 1], parkable, under, pos.tableau, base,
+                leaves)
+    return _comes_free(k, pos, taken, leaves)
 
 
 def _ranks_to_come(pos):
@@ -213,7 +285,7 @@ def _grow_shown(shown, need, parkable, under, tab, base, leaves):
             return
 
 
-def _comes_free(k, pos, taken, leaves):
+def _comes_free(k, pos, taken, leaves, dealt=None):
     """A copy of rank ``k`` can come free before F0 takes it: the reserve
     shows it once F0 has taken the cards above it (``taken``), or a pile
     or the waste holds it under cards that can all leave."""
@@ -226,7 +298,87 @@ def _comes_free(k, pos, taken, leaves):
     for t in pos.tableau:
         if _dug_out(t, k, leaves):
             return True
-    return _dug_out(pos.waste, k, leaves)
+    waste, stock = pos.waste, pos.stock
+    if dealt:
+        # the last rank, its copies among the first ``dealt`` stock cards
+        # already lying in the waste (see _first_deals)
+        waste, stock = waste + stock[:dealt], stock[dealt:]
+    return _dug_out(waste, k, leaves) \
+        and waste_can_dig(pos, k, taken, waste, stock)
+
+
+def waste_can_dig(pos, k, taken, waste=None, stock=None):
+    """During the restriction, with no card of rank ``k`` in the stock:
+    False when the topmost copy of ``k`` in the waste can provably never
+    leave the waste before F0 takes ``k``, F0 taking only the ranks
+    ``taken`` before it (one card of each).  A counting argument on the
+    tableau, sound whatever the order of the moves:
+
+    Before that copy leaves, every card above it leaves the waste, and so
+    does every stock card dealt meanwhile (a prefix of the stock, of any
+    length): the set R.  During the restriction a card leaving the waste
+    goes to F0 (a rank of ``taken``, one card each), into a space (a
+    base-rank card) or onto a pile.  Count the tableau at that moment:
+    every card of rank r that is not a pile's bottom lies on a card of
+    rank r + 1, and no new bottom but a base-rank one appears (spaces take
+    only those), so the cards of rank r put onto the piles are at most
+    the piles showing r + 1 now plus the cards of rank r + 1 put onto
+    them (R's), plus one if r is taken (F0's card of r leaves the tableau
+    or R).  Nothing lies on a base-rank card, so no card of the rank
+    below the base is put onto a pile at all (unless taken), and the
+    base-rank cards of R are at most the spaces there are or may come.
+    Non-bottom moves between piles change none of these counts.  When
+    every prefix of the stock breaks one of the bounds, the copy never
+    leaves.  ``waste`` and ``stock`` (the position's by default) may be
+    given with the stock's first cards moved onto the waste."""
+    if waste is None:
+        waste, stock = pos.waste, pos.stock
+    base = pos.base
+    p = len(waste) - 1
+    while p >= 0 and waste[p] // 4 + 1 != k:
+        p -= 1
+    if p < 0:
+        return False
+    # Offsets from the base rank: 0 the base, 12 the rank below it.
+    shows = [0] * 14                # piles showing each offset
+    spaces = 0
+    for t in pos.tableau:
+        if not t:
+            spaces += 1
+        elif t[0] // 4 + 1 != base:
+            spaces += 1             # might empty: optimistic
+            shows[(t[-1] // 4 + 1 - base) % 13] += 1
+    give = [0] * 14                 # one more card of a taken rank
+    for r in taken:
+        give[(r - base) % 13] = 1
+    need = [0] * 14
+
+    def broken(o):
+        """Bound of offset o (0..12) broken by ``need``."""
+        if o == 0:
+            return need[0] > spaces
+        return need[o] - give[o] > shows[o + 1] + need[o + 1]
+
+    for c in waste[p + 1:]:
+        need[(c // 4 + 1 - base) % 13] += 1
+    bad = set(o for o in range(13) if broken(o))
+    if not bad:
+        return True
+    for c in stock:
+        o = (c // 4 + 1 - base) % 13
+        need[o] += 1
+        # Only the bounds of o and o - 1 read need[o]; the base's and
+        # the last rank's (need alone against a fixed bound) never mend.
+        for q in (o, o - 1) if o else (0,):
+            if broken(q):
+                bad.add(q)
+            else:
+                bad.discard(q)
+        if 0 in bad or 12 in bad:
+            return False
+        if not bad:
+            return True
+    return False
 
 
 def _uncovers(tab, r, leaves):
