@@ -355,3 +355,44 @@ def test_cli_stats_plot():
     assert r.returncode == 0
     assert "2 deals (seed 3)" in r.stdout
     assert "95% confidence interval" in r.stdout
+
+
+def test_the_counting_proofs_of_loss_are_sound():
+    """dead_ends.frozen and the waste counting of f0_stuck prove some
+    positions lost that the older tests did not (such positions are
+    rare: about one walk in forty meets one).  Along random walks from
+    fresh deals (seeded; the walks stop once each kind has been met
+    twice), the first such proof of each kind on each walk is checked by
+    the frozen baseline solver (bench/baseline_plot, without these
+    tests), which must never win from there."""
+    sys.path.insert(0, str(REPO / "bench"))
+    import baseline_plot
+    from baseline_plot import dead_ends as old
+    from pysolfc_camelot.solver_cli import random_decks
+    caught = {"frozen": 0, "f0_stuck": 0}
+    for i, deck in enumerate(random_decks(200, 3, "plot")):
+        if min(caught.values()) >= 2:
+            break
+        rng = random.Random(i)
+        pos = Position.new_game(deck)
+        reserve_test = old.ReserveTest(pos.reserve, pos.base)
+        checked = set()
+        for _ in range(300):
+            if pos.is_won():
+                break
+            was = baseline_plot.Position(pos.reserve, pos.foundations,
+                                         pos.tableau, pos.stock, pos.waste,
+                                         pos.base)
+            for name in caught:
+                if name not in checked and getattr(dead_ends, name)(pos) \
+                        and not old.dead(was, reserve_test):
+                    checked.add(name)
+                    caught[name] += 1
+                    res = baseline_plot.solve(was, budget_states=4000)
+                    assert res.winnable is not True, pos.describe()
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            m = hints.fair_move(pos) if rng.random() < 0.7 else None
+            pos = pos.after(m or rng.choice(moves))
+    assert min(caught.values()) >= 2, caught

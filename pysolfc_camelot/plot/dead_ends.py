@@ -131,24 +131,27 @@ def f0_stuck(pos):
     showing, under, space = _tableau_ranks(tab, base)
     taken = set()
     # ``dealt``: a lower bound on the stock cards dealt before F0 takes
-    # the rank it is working on (see _first_deals), or None when the last
-    # rank F0 needs lies in the stock beyond any such bound.
+    # the last rank it needs, or None when that bound cannot matter (see
+    # _last_copy).
     stock = pos.stock
-    dealt = _first_deals(need, stock)
     last = len(need) - 1
+    lastcopy = _last_copy(need, stock)
+    dealt = None if lastcopy is None else 0
     for idx, k in enumerate(need):
-        if in_stock[k] and (dealt is None or idx < last):
-            if dealt is not None and not _in_cards(stock, k, 0, dealt):
-                if not _free_without_stock(k, idx, need, pos, taken,
-                                           showing, under, space,
-                                           parkable):
+        if in_stock[k] and idx < last:
+            if dealt is not None:
+                j = _index(stock, k, 0)
+                if j >= max(dealt, lastcopy) and not _free_without_stock(
+                        k, idx, need, pos, taken, showing, under, space,
+                        parkable):
                     # Only the stock gives k, so F0 takes it no sooner
-                    # than its first copy there is dealt.
-                    dealt = _index(stock, k, dealt) + 1
+                    # than its first copy there is dealt, after the last
+                    # copy of the last rank.
+                    dealt = j + 1
             taken.add(k)
             continue
-        if idx == last and dealt is not None \
-                and _in_cards(stock, k, dealt, len(stock)):
+        if idx == last and in_stock[k] and (dealt is None
+                                            or lastcopy >= dealt):
             return False
         shown = set(showing)
 
@@ -169,25 +172,27 @@ def f0_stuck(pos):
     return False
 
 
-def _first_deals(need, stock):
-    """0 when the stock order can matter for the last rank F0 needs (the
-    rank below the base): that rank is never put on a pile or into a
-    space, so a copy dealt before F0 has taken the ranks before it stays
-    in the waste, under every card dealt after it, until F0 takes it.
-    None when a copy of it lies in the stock after the first copy of
-    every earlier rank F0 needs (then it may well be dealt in time)."""
+def _last_copy(need, stock):
+    """The index of the last copy in the stock of the last rank F0 needs
+    (the rank below the base), when the stock order may keep it from F0:
+    that rank is never put on a pile or into a space, so a copy dealt
+    before F0 has taken the ranks before it stays in the waste, under
+    every card dealt after it, until F0 takes it.  None when there is no
+    such copy, or one lies after the first copy of every earlier rank F0
+    needs (it may well be dealt in time)."""
     if len(need) < 2:
         return None
     last = need[-1]
-    copies = [j for j, c in enumerate(stock) if c // 4 + 1 == last]
-    if not copies:
-        return 0
-    reach = 0
+    j = len(stock) - 1
+    while j >= 0 and stock[j] // 4 + 1 != last:
+        j -= 1
+    if j < 0:
+        return None
     for k in need[:-1]:
-        j = _index(stock, k, 0)
-        if j is not None:
-            reach = max(reach, j + 1)
-    return None if copies[-1] >= reach else 0
+        i = _index(stock, k, 0)
+        if i is not None and i >= j:
+            return j
+    return None
 
 
 def _index(cards, r, start):
@@ -402,13 +407,103 @@ def _dug_out(cards, r, leaves, lowest=0):
     return False
 
 
+def frozen(pos):
+    """True when no foundation can ever take another card (so the game,
+    not won, is lost), by a counting argument on the tableau.
+
+    Let N be the ranks the foundations take now.  Until a foundation
+    takes a card nothing leaves the tableau, the reserve top stays, and
+    the tops of the piles gain no new rank but that of a card put there
+    from the waste (a move between piles that empties none keeps the
+    multiset of tops: the card it uncovers has the rank of the top it
+    covers).  So when no pile top, nor the reserve top, nor a stock card
+    is of a rank in N, the first card a foundation takes is a waste card
+    of a rank in N, and before it the topmost such card of the waste
+    leaves the waste, and with it every card above it and every stock
+    card dealt meanwhile (a prefix of the stock): the set R, all put onto
+    the piles or into spaces.  Count the tableau at that moment: each
+    card of a rank r that is no pile's bottom lies on a card of rank
+    r + 1 (none on a base-rank card), so the cards of rank r put there,
+    plus the piles with a bottom of rank r emptied onto other piles,
+    exceed the piles showing r + 1 now plus the cards of rank r + 1 put
+    there by at most the new bottoms of rank r; new bottoms fill spaces,
+    which are the spaces now and the piles emptied (during the
+    restriction only base-rank cards fill them).  When every prefix of
+    the stock leaves more cards without a place than spaces to put them,
+    no foundation takes a card again."""
+    base = pos.base
+    restricted = len(pos.foundations[0]) < FULL
+    want = set()
+    for i, f in enumerate(pos.foundations):
+        if len(f) < FULL and not (i and restricted):
+            want.add((len(f)) % 13)         # offsets from the base rank
+            if restricted:
+                break
+    if not want:
+        return False
+    if pos.reserve and (pos.reserve[-1] // 4 + 1 - base) % 13 in want:
+        return False
+    shows = [0] * 14                # piles showing each offset
+    bottoms = [0] * 13              # non-base piles by bottom offset
+    spaces = 0
+    for t in pos.tableau:
+        if not t:
+            spaces += 1
+            continue
+        o = (t[-1] // 4 + 1 - base) % 13
+        if o in want:
+            return False
+        b = (t[0] // 4 + 1 - base) % 13
+        if b:
+            shows[o] += 1
+            bottoms[b] += 1
+    for c in pos.stock:
+        if (c // 4 + 1 - base) % 13 in want:
+            return False
+    waste = pos.waste
+    p = len(waste) - 1
+    while p >= 0 and (waste[p] // 4 + 1 - base) % 13 not in want:
+        p -= 1
+    if p < 0:
+        return True                 # no card a foundation takes is left
+    need = [0] * 14
+    for c in waste[p + 1:]:
+        need[(c // 4 + 1 - base) % 13] += 1
+
+    def placed():
+        short = 0                   # cards without a place on a pile
+        room = spaces
+        for o in range(13):
+            if o == 0:
+                d = need[0]         # base-rank cards go only to spaces
+            else:
+                d = need[o] - shows[o + 1] - need[o + 1] \
+                    if o < 12 else need[12]
+            if d > 0:
+                if restricted and o:
+                    return False    # spaces take only base-rank cards
+                short += d
+            elif d < 0:
+                room += min(bottoms[o], -d)
+        return short <= room
+
+    if placed():
+        return False
+    for c in pos.stock:
+        need[(c // 4 + 1 - base) % 13] += 1
+        if placed():
+            return False
+    return True
+
+
 def dead(pos, reserve_test):
     """True when the position provably cannot be won (sound, not
     complete): the game is over (stock used up, no move left), F0 can
     never be completed during the restriction (f0_stuck), or the reserve
-    relaxation (ReserveTest) is lost."""
+    relaxation (ReserveTest) is lost, or no foundation can take a card
+    again (frozen)."""
     if not pos.stock and not pos.legal_moves():
         return True
-    if f0_stuck(pos):
+    if f0_stuck(pos) or frozen(pos):
         return True
     return reserve_test.lost(pos)
