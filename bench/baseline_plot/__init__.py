@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A frozen copy of The Plot's exact solver as it was at commit 4230611
 (pysolfc_camelot/plot/solver.py, dead_ends.py and rules.py, only their
-imports made absolute), the baseline bench/bench_plot.py compares the
+imports made absolute and a licence line added), the baseline bench/bench_plot.py compares the
 current solver against on the same deals in one run.  Never edited: a
 change here would change what "old" means in the benchmark.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The rules of The Plot (two decks) as a pure model: no PySolFC here.
 
 Every other part (command line, solver, hints, the PySolFC game) asks this

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Exact solver for The Plot, the stock order known (pure Python).
 
 ``solve(position)`` answers whether the position can be won:

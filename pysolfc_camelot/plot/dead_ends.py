@@ -1,6 +1,9 @@
 """The Plot's loss tests: sound proofs that a position cannot be won
 (ReserveTest, the reserve relaxation decided exactly; f0_stuck, F0 never
-completed), with which the solver (solver.py) cuts off lost states."""
+completed; frozen, no foundation ever takes a card again), with which the
+solver (solver.py) cuts off lost states.  f0_stuck and frozen count the
+places the tableau can offer the cards that must leave the waste
+(waste_can_dig, frozen)."""
 from .rules import FULL
 
 
@@ -118,8 +121,14 @@ def f0_stuck(pos):
       it, which must be able to show.
     * A copy of k comes free (_comes_free) when it is in the stock, or lies in the
       reserve under cards of ranks F0 takes, or in a pile or the waste
-      under cards that can all leave as above.  The reserve's cards go
+      under cards that can all leave as above, and there are places on
+      the piles for all of them (waste_can_dig).  The reserve's cards go
       only to the foundations, so nothing else frees them.
+    * The stock order, for the last rank F0 needs (the rank below the
+      base, which never goes on a pile): when another rank F0 needs comes
+      only from the stock, F0 takes it no sooner than its first copy there
+      is dealt, so the copies of the last rank dealt before it lie in the
+      waste and must be dug out (_last_copy).
     """
     f0 = pos.foundations[0]
     if len(f0) == FULL:
@@ -154,15 +163,7 @@ def f0_stuck(pos):
                                             or lastcopy >= dealt):
             return False
         shown = set(showing)
-
-        def leaves(r):
-            if r in taken:
-                return True
-            if r == base:
-                return space
-            u = r % 13 + 1
-            return u != base and u in shown
-
+        leaves = _leaver(taken, base, space, shown)
         _grow_shown(shown, need[:idx + 1], parkable, under, tab, base,
                     leaves)
         if not _comes_free(k, pos, taken, leaves,
@@ -215,7 +216,16 @@ def _free_without_stock(k, idx, need, pos, taken, showing, under, space,
     reserve, a pile or the waste (over-estimated as in f0_stuck)?"""
     base = pos.base
     shown = set(showing)
+    leaves = _leaver(taken, base, space, shown)
+    _grow_shown(shown, need[:idx + 1], parkable, under, pos.tableau, base,
+                leaves)
+    return _comes_free(k, pos, taken, leaves)
 
+
+def _leaver(taken, base, space, shown):
+    """f0_stuck's ``leaves(r)``: a card of rank r can leave the waste or
+    a pile before F0 takes the rank worked on (``shown`` is read as it
+    grows)."""
     def leaves(r):
         if r in taken:
             return True
@@ -223,10 +233,7 @@ def _free_without_stock(k, idx, need, pos, taken, showing, under, space,
             return space
         u = r % 13 + 1
         return u != base and u in shown
-
-    _grow_shown(shown, need[:idx + 1], parkable, under, pos.tableau, base,
-                leaves)
-    return _comes_free(k, pos, taken, leaves)
+    return leaves
 
 
 def _ranks_to_come(pos):

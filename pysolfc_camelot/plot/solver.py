@@ -35,7 +35,8 @@ cards and piles), because:
 Pruning (each rule argued where it is applied):
 
 * ``dead_ends.dead``: a state is lost when the game is over, F0 can never
-  be completed (dead_ends.f0_stuck) or the reserve relaxation is lost
+  be completed (dead_ends.f0_stuck), no foundation can ever take a card
+  again (dead_ends.frozen) or the reserve relaxation is lost
   (dead_ends.ReserveTest);
 * ``_safe_move``: a move proved to lose nothing is played alone (see
   there);
