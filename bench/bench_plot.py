@@ -4,6 +4,7 @@
     python3 bench/bench_plot.py --seed S    # the same deals again
     python3 bench/bench_plot.py --quick     # 100 deals
     python3 bench/bench_plot.py --public    # the fixed public set
+    python3 bench/bench_plot.py --only solver --deals 2000 --ladder 100,1000
 
 The deals are fresh random ones by default (see deal_source.py): the fair
 hint was tuned on the public set, and figures a player reads should come
@@ -17,9 +18,16 @@ i.e. random.Random(20260009).shuffle of the ordered double deck (card ids
 ``--seed 20260009``).
 
 Sections:
- 1. the solver over the deals (--jobs processes, --budget s per deal):
-    decided share, per-deal times, states/s, peak memory per worker
-    (ru_maxrss), winnable share with a 95% Wilson interval;
+ 1. the solver over the deals (--jobs processes, --budget s per deal),
+    the current one against the frozen baseline of bench/baseline_plot
+    (the solver as it was at the commit named there) on the same deals,
+    interleaved: decided and undecided shares with 95% Wilson intervals,
+    mean and median times, states/s, peak memory per worker (ru_maxrss),
+    winnable share (undecided counted both ways), any verdict that
+    differs (an exact solver never changes one: a bug), the tail (the
+    --tail slowest deals, their times, verdicts and states) and, with
+    --ladder, the deals left undecided rerun with larger budgets, each
+    rung's yield, and those left at the end named with their states;
  2. win rates of the fair hint (the fair demo's policy), of the greedy
     baseline of the rules (RULES.md) and of the perfect demo (the solver's line,
     with the demo's budgets of plot/hintmode.py), each played to the end
@@ -33,6 +41,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
+import baseline_plot                                        # noqa: E402
 import deal_source                                          # noqa: E402
 from pysolfc_camelot.plot import (hintmode, hints, rules,   # noqa: E402
                                   solver)
@@ -50,8 +59,14 @@ POLICIES = dict(hints.POLICIES, demo=demo_move)
 
 
 def solve_job(job):
-    deck, budget = job
-    res = solver.solve(rules.Position.new_game(deck), budget_seconds=budget)
+    """Solve one deal with the current solver ("new") or the frozen
+    baseline ("old"): (winnable, states, seconds, maxrss)."""
+    deck, budget = job[:2]
+    if len(job) > 2 and job[2] == "old":
+        res = baseline_plot.solve_deck(deck, budget)
+    else:
+        res = solver.solve(rules.Position.new_game(deck),
+                           budget_seconds=budget)
     return res.winnable, res.states, res.seconds, _maxrss()
 
 
@@ -84,45 +99,117 @@ def ms(t):
 
 
 def section_solver(decks, args):
-    print("## 1. Solver: %d deals, %d jobs, budget %g s per deal"
-          % (len(decks), args.jobs, args.budget), flush=True)
+    """Both solvers on the same deals, interleaved (old, new, old, ...)
+    so that a change in the machine's load hits both alike."""
+    which = ("old", "new") if args.baseline else ("new",)
+    print("## 1. Solver: %d deals, %d jobs, budget %g s per deal%s"
+          % (len(decks), args.jobs, args.budget,
+             "; old = bench/baseline_plot (commit %s), new = the current"
+             " solver, interleaved" % baseline_plot.COMMIT
+             if args.baseline else ""), flush=True)
     t0 = time.perf_counter()
-    res = run_many([(d, args.budget) for d in decks], args.jobs, solve_job)
+    flat = run_many([(d, args.budget, w) for d in decks for w in which],
+                    args.jobs, solve_job)
     wall = time.perf_counter() - t0
-    n = len(res)
-    won = sum(1 for r in res if r[0] is True)
-    lost = sum(1 for r in res if r[0] is False)
-    und = n - won - lost
-    times = sorted(r[2] for r in res)
-    states = sum(r[1] for r in res)
-    total = sum(times)
-    lo, _ = wilson(won, n)
-    _, hi = wilson(won + und, n)
-    print("| measure | result |")
-    print("|---|---|")
-    print("| deals decided within %g s | %d / %d (%.1f%%) |"
-          % (args.budget, won + lost, n, 100.0 * (won + lost) / n))
-    print("| winnable / not winnable / undecided | %d / %d / %d |"
-          % (won, lost, und))
-    share = ("%.1f%%" % (100.0 * won / n)) if not und else \
-        "%.1f%% to %.1f%%" % (100.0 * won / n, 100.0 * (won + und) / n)
-    print("| winnable share (95%% Wilson interval%s) | %s (%.1f%% to"
-          " %.1f%%) |" % (", undecided counted both ways" if und else "",
-                          share, 100 * lo, 100 * hi))
-    print("| time per deal: median / p90 / p99 / max | %s / %s / %s / %s |"
-          % (ms(percentile(times, 50)), ms(percentile(times, 90)),
-             ms(percentile(times, 99)), ms(times[-1])))
-    print("| total solving time (%d jobs) | %.1f s (%.1f s wall) |"
-          % (args.jobs, total, wall))
-    print("| states per second | %s |" % format(int(states / total), ","))
-    print("| peak memory per job | %.0f MB |"
-          % (max(r[3] for r in res) / 1024))
-    undecided = [i + 1 for i, r in enumerate(res) if r[0] is None]
-    if undecided:
-        print("\nundecided deals (numbers, from 1): %s"
-              % " ".join(map(str, undecided)))
+    res = {w: flat[i::len(which)] for i, w in enumerate(which)}
+    n = len(decks)
+    print("| measure | %s |" % " | ".join(which))
+    print("|---|%s" % ("---|" * len(which)))
+
+    def row(name, f):
+        print("| %s | %s |" % (name, " | ".join(f(res[w]) for w in which)))
+
+    def decided(r):
+        k = sum(1 for x in r if x[0] is not None)
+        lo, hi = wilson(k, n)
+        return "%d / %d (%.2f%%, %.2f%% to %.2f%%)" % (
+            k, n, 100.0 * k / n, 100 * lo, 100 * hi)
+
+    def undecided(r):
+        k = sum(1 for x in r if x[0] is None)
+        lo, hi = wilson(k, n)
+        return "%d (%.2f%%, %.2f%% to %.2f%%)" % (
+            k, 100.0 * k / n, 100 * lo, 100 * hi)
+
+    def share(r):
+        won = sum(1 for x in r if x[0] is True)
+        und = sum(1 for x in r if x[0] is None)
+        lo, _ = wilson(won, n)
+        _, hi = wilson(won + und, n)
+        return "%d / %d / %d, %.1f%% to %.1f%%" % (
+            won, sum(1 for x in r if x[0] is False), und, 100 * lo, 100 * hi)
+
+    def times(r):
+        return sorted(x[2] for x in r)
+
+    row("decided within %g s (95%% Wilson interval)" % args.budget, decided)
+    row("undecided within %g s (95%% Wilson interval)" % args.budget,
+        undecided)
+    row("winnable / lost / undecided, winnable share (95% Wilson,"
+        " undecided counted both ways)", share)
+    row("time per deal: mean / median", lambda r: "%s / %s" % (
+        ms(sum(times(r)) / n), ms(percentile(times(r), 50))))
+    row("time per deal: p90 / p99 / max", lambda r: "%s / %s / %s" % (
+        ms(percentile(times(r), 90)), ms(percentile(times(r), 99)),
+        ms(times(r)[-1])))
+    row("states per second", lambda r: format(
+        int(sum(x[1] for x in r) / max(1e-9, sum(times(r)))), ","))
+    row("peak memory per job", lambda r: "%.0f MB"
+        % (max(x[3] for x in r) / 1024))
+    print("\nwall time %.1f s (%d jobs)" % (wall, args.jobs))
+    if args.baseline:
+        differ = [i + 1 for i in range(n)
+                  if None not in (res["old"][i][0], res["new"][i][0])
+                  and res["old"][i][0] != res["new"][i][0]]
+        print("verdicts that differ where both decide: %s"
+              % (" ".join(map(str, differ)) if differ else "none"))
+        if differ:
+            print("ERROR: an exact solver changed a verdict (a bug)")
+    _tail(res, which, n, args)
+    undecided_deals = [i for i in range(n) if res[which[-1]][i][0] is None]
+    if undecided_deals and args.ladder:
+        _ladder(decks, undecided_deals, args)
     print(flush=True)
-    return res
+    return res[which[-1]]
+
+
+def _verdict(x):
+    return {True: "won", False: "lost", None: "undecided"}[x[0]]
+
+
+def _tail(res, which, n, args):
+    """The slowest deals (by the slower of the solvers) and their times."""
+    slow = sorted(range(n), key=lambda i: -max(res[w][i][2] for w in which))
+    print("\nthe tail: the %d slowest deals (numbers from 1)"
+          % min(args.tail, n))
+    print("| deal | %s |" % " | ".join(which))
+    print("|---|%s" % ("---|" * len(which)))
+    for i in slow[:args.tail]:
+        print("| %d | %s |" % (i + 1, " | ".join(
+            "%s, %s, %s states" % (ms(res[w][i][2]), _verdict(res[w][i]),
+                                   format(res[w][i][1], ","))
+            for w in which)))
+
+
+def _ladder(decks, left, args):
+    """Rerun the deals the current solver left undecided with larger
+    budgets, one rung after another; name those left at the end."""
+    print("\nbudget ladder (current solver), %d deals undecided within %g s"
+          % (len(left), args.budget))
+    for budget in args.ladder:
+        out = run_many([(decks[i], budget) for i in left], args.jobs,
+                       solve_job)
+        won = sum(1 for r in out if r[0] is True)
+        lost = sum(1 for r in out if r[0] is False)
+        print("- %g s: %d of %d decided (%d won, %d lost)"
+              % (budget, won + lost, len(out), won, lost), flush=True)
+        last = [(i, r) for i, r in zip(left, out) if r[0] is None]
+        left = [i for i, _ in last]
+        if not left:
+            break
+    for i, r in (last if left else ()):
+        print("  left undecided: deal %d (%s states in %s)"
+              % (i + 1, format(r[1], ","), ms(r[2])))
 
 
 def section_policies(decks, args):
@@ -148,6 +235,10 @@ def section_policies(decks, args):
     print(flush=True)
 
 
+def _budgets(text):
+    return [float(x) for x in text.split(",") if x.strip()]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     deal_source.add_options(ap)
@@ -156,6 +247,13 @@ def main(argv=None):
                     help="of %s" % ",".join(POLICIES))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--budget", type=float, default=10.0)
+    ap.add_argument("--tail", type=int, default=10, metavar="K",
+                    help="list the K slowest deals (default 10)")
+    ap.add_argument("--ladder", type=_budgets, default=[], metavar="S,..",
+                    help="rerun the deals left undecided with these"
+                    " budgets in turn, e.g. 100,1000")
+    ap.add_argument("--no-baseline", dest="baseline", action="store_false",
+                    help="the current solver only, not the frozen baseline")
     ap.add_argument("--only", choices=("solver", "policies"),
                     help="run one section")
     args = ap.parse_args(argv)

@@ -58,6 +58,11 @@ def test_bench_plot_picks_a_seed_and_repeats_it():
                 if "greedy" in line or line.startswith("deals:")]
     assert counts(again.stdout) == counts(r.stdout)
     assert "95% Wilson interval" in r.stdout
+    # the current solver against the frozen baseline, on the same deals
+    assert "old = bench/baseline_plot (commit " in r.stdout
+    assert "verdicts that differ where both decide: none" in r.stdout
+    assert re.search(r"undecided within 10 s .*\| \d+ \(", r.stdout)
+    assert "the tail: the 3 slowest deals" in r.stdout
 
 
 def test_bench_camelot_on_fresh_deals():

@@ -355,3 +355,71 @@ def test_cli_stats_plot():
     assert r.returncode == 0
     assert "2 deals (seed 3)" in r.stdout
     assert "95% confidence interval" in r.stdout
+
+
+def test_the_counting_proofs_of_loss_are_sound():
+    """dead_ends.frozen and the waste counting of f0_stuck prove some
+    positions lost that the older tests did not (such positions are
+    rare: about one walk in forty meets one).  Along random walks from
+    fresh deals (seeded; the walks stop once each kind has been met
+    twice), the first such proof of each kind on each walk is checked by
+    the frozen baseline solver (bench/baseline_plot, without these
+    tests), which must never win from there."""
+    sys.path.insert(0, str(REPO / "bench"))
+    import baseline_plot
+    from baseline_plot import dead_ends as old
+    from pysolfc_camelot.solver_cli import random_decks
+    caught = {"frozen": 0, "f0_stuck": 0}
+    for i, deck in enumerate(random_decks(200, 3, "plot")):
+        if min(caught.values()) >= 2:
+            break
+        rng = random.Random(i)
+        pos = Position.new_game(deck)
+        reserve_test = old.ReserveTest(pos.reserve, pos.base)
+        checked = set()
+        for _ in range(300):
+            if pos.is_won():
+                break
+            was = baseline_plot.Position(pos.reserve, pos.foundations,
+                                         pos.tableau, pos.stock, pos.waste,
+                                         pos.base)
+            for name in caught:
+                if name not in checked and getattr(dead_ends, name)(pos) \
+                        and not old.dead(was, reserve_test):
+                    checked.add(name)
+                    caught[name] += 1
+                    res = baseline_plot.solve(was, budget_states=4000)
+                    assert res.winnable is not True, pos.describe()
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            m = hints.fair_move(pos) if rng.random() < 0.7 else None
+            pos = pos.after(m or rng.choice(moves))
+    assert min(caught.values()) >= 2, caught
+
+
+# Deal 1818 of `stats --game plot --seed 734211`: the solver of commit
+# 4230611 (bench/baseline_plot) left it undecided within 10 s; its full
+# search goes into a lost side first.
+SLOW_FOR_THE_FULL_SEARCH = (
+    "AC 4H 8D QH 5C 9C 7H 8H KH 2S 2H 5S 6S 9D 8C 3H 6D 4S 3C 6H AD 6S AS"
+    " JS QD 8C TC 2D TD QH 7H 2S QD JS 6H 9H 9S 4S 9S 6C TS 7S TH 3D 7D 7D"
+    " 7C 5D 6D KD 5H 8H 5H AD KS 4D QS 3S 8S 8D 4C 3H 2C QC AH 9H TD KS 4C"
+    " KC JC 5C JC 8S AH TC 9D 2H JD JH 3S JH AS 4D 3C 4H QS 9C 2C 2D 3D TS"
+    " JD KC AC KH 5S 7C TH 7S 5D QC 6C KD")
+
+
+def test_a_restart_wins_where_the_full_search_is_slow():
+    sys.path.insert(0, str(REPO / "bench"))
+    import baseline_plot
+    deck = parse_deck(SLOW_FOR_THE_FULL_SEARCH)
+    old = baseline_plot.solve(baseline_plot.Position.new_game(deck),
+                              budget_states=20000)
+    assert old.winnable is None
+    pos = Position.new_game(deck)
+    res = solver.solve(pos, budget_states=20000)
+    assert res.winnable is True and wins(pos, res.moves)
+    # the same answer, state for state, every time (the shuffles are
+    # seeded)
+    again = solver.solve(pos, budget_states=20000)
+    assert again.moves == res.moves and again.states == res.states

@@ -1,6 +1,9 @@
 """The Plot's loss tests: sound proofs that a position cannot be won
 (ReserveTest, the reserve relaxation decided exactly; f0_stuck, F0 never
-completed), with which the solver (solver.py) cuts off lost states."""
+completed; frozen, no foundation ever takes a card again), with which the
+solver (solver.py) cuts off lost states.  f0_stuck and frozen count the
+places the tableau can offer the cards that must leave the waste
+(waste_can_dig, frozen)."""
 from .rules import FULL
 
 
@@ -118,8 +121,14 @@ def f0_stuck(pos):
       it, which must be able to show.
     * A copy of k comes free (_comes_free) when it is in the stock, or lies in the
       reserve under cards of ranks F0 takes, or in a pile or the waste
-      under cards that can all leave as above.  The reserve's cards go
+      under cards that can all leave as above, and there are places on
+      the piles for all of them (waste_can_dig).  The reserve's cards go
       only to the foundations, so nothing else frees them.
+    * The stock order, for the last rank F0 needs (the rank below the
+      base, which never goes on a pile): when another rank F0 needs comes
+      only from the stock, F0 takes it no sooner than its first copy there
+      is dealt, so the copies of the last rank dealt before it lie in the
+      waste and must be dug out (_last_copy).
     """
     f0 = pos.foundations[0]
     if len(f0) == FULL:
@@ -130,26 +139,101 @@ def f0_stuck(pos):
     tab = pos.tableau
     showing, under, space = _tableau_ranks(tab, base)
     taken = set()
+    # ``dealt``: a lower bound on the stock cards dealt before F0 takes
+    # the last rank it needs, or None when that bound cannot matter (see
+    # _last_copy).
+    stock = pos.stock
+    last = len(need) - 1
+    lastcopy = _last_copy(need, stock)
+    dealt = None if lastcopy is None else 0
     for idx, k in enumerate(need):
-        if in_stock[k]:
+        if in_stock[k] and idx < last:
+            if dealt is not None:
+                j = _index(stock, k, 0)
+                if j >= max(dealt, lastcopy) and not _free_without_stock(
+                        k, idx, need, pos, taken, showing, under, space,
+                        parkable):
+                    # Only the stock gives k, so F0 takes it no sooner
+                    # than its first copy there is dealt, after the last
+                    # copy of the last rank.
+                    dealt = j + 1
             taken.add(k)
             continue
+        if idx == last and in_stock[k] and (dealt is None
+                                            or lastcopy >= dealt):
+            return False
         shown = set(showing)
-
-        def leaves(r):
-            if r in taken:
-                return True
-            if r == base:
-                return space
-            u = r % 13 + 1
-            return u != base and u in shown
-
+        leaves = _leaver(taken, base, space, shown)
         _grow_shown(shown, need[:idx + 1], parkable, under, tab, base,
                     leaves)
-        if not _comes_free(k, pos, taken, leaves):
+        if not _comes_free(k, pos, taken, leaves,
+                           dealt if idx == last else None):
             return True
         taken.add(k)
     return False
+
+
+def _last_copy(need, stock):
+    """The index of the last copy in the stock of the last rank F0 needs
+    (the rank below the base), when the stock order may keep it from F0:
+    that rank is never put on a pile or into a space, so a copy dealt
+    before F0 has taken the ranks before it stays in the waste, under
+    every card dealt after it, until F0 takes it.  None when there is no
+    such copy, or one lies after the first copy of every earlier rank F0
+    needs (it may well be dealt in time)."""
+    if len(need) < 2:
+        return None
+    last = need[-1]
+    j = len(stock) - 1
+    while j >= 0 and stock[j] // 4 + 1 != last:
+        j -= 1
+    if j < 0:
+        return None
+    for k in need[:-1]:
+        i = _index(stock, k, 0)
+        if i is not None and i >= j:
+            return j
+    return None
+
+
+def _index(cards, r, start):
+    """The first index >= start of a card of rank r in ``cards``, or
+    None."""
+    for j in range(start, len(cards)):
+        if cards[j] // 4 + 1 == r:
+            return j
+    return None
+
+
+def _in_cards(cards, r, start, stop):
+    return any(cards[j] // 4 + 1 == r for j in range(start, stop))
+
+
+def _free_without_stock(k, idx, need, pos, taken, showing, under, space,
+                        parkable):
+    """f0_stuck's test of rank k (the idx-th F0 needs) with the stock
+    left out as a source of k itself: can a copy come free from the
+    reserve, a pile or the waste (over-estimated as in f0_stuck)?"""
+    base = pos.base
+    shown = set(showing)
+    leaves = _leaver(taken, base, space, shown)
+    _grow_shown(shown, need[:idx + 1], parkable, under, pos.tableau, base,
+                leaves)
+    return _comes_free(k, pos, taken, leaves)
+
+
+def _leaver(taken, base, space, shown):
+    """f0_stuck's ``leaves(r)``: a card of rank r can leave the waste or
+    a pile before F0 takes the rank worked on (``shown`` is read as it
+    grows)."""
+    def leaves(r):
+        if r in taken:
+            return True
+        if r == base:
+            return space
+        u = r % 13 + 1
+        return u != base and u in shown
+    return leaves
 
 
 def _ranks_to_come(pos):
@@ -213,7 +297,7 @@ def _grow_shown(shown, need, parkable, under, tab, base, leaves):
             return
 
 
-def _comes_free(k, pos, taken, leaves):
+def _comes_free(k, pos, taken, leaves, dealt=None):
     """A copy of rank ``k`` can come free before F0 takes it: the reserve
     shows it once F0 has taken the cards above it (``taken``), or a pile
     or the waste holds it under cards that can all leave."""
@@ -226,7 +310,87 @@ def _comes_free(k, pos, taken, leaves):
     for t in pos.tableau:
         if _dug_out(t, k, leaves):
             return True
-    return _dug_out(pos.waste, k, leaves)
+    waste, stock = pos.waste, pos.stock
+    if dealt:
+        # the last rank, its copies among the first ``dealt`` stock cards
+        # already lying in the waste (see _first_deals)
+        waste, stock = waste + stock[:dealt], stock[dealt:]
+    return _dug_out(waste, k, leaves) \
+        and waste_can_dig(pos, k, taken, waste, stock)
+
+
+def waste_can_dig(pos, k, taken, waste=None, stock=None):
+    """During the restriction, with no card of rank ``k`` in the stock:
+    False when the topmost copy of ``k`` in the waste can provably never
+    leave the waste before F0 takes ``k``, F0 taking only the ranks
+    ``taken`` before it (one card of each).  A counting argument on the
+    tableau, sound whatever the order of the moves:
+
+    Before that copy leaves, every card above it leaves the waste, and so
+    does every stock card dealt meanwhile (a prefix of the stock, of any
+    length): the set R.  During the restriction a card leaving the waste
+    goes to F0 (a rank of ``taken``, one card each), into a space (a
+    base-rank card) or onto a pile.  Count the tableau at that moment:
+    every card of rank r that is not a pile's bottom lies on a card of
+    rank r + 1, and no new bottom but a base-rank one appears (spaces take
+    only those), so the cards of rank r put onto the piles are at most
+    the piles showing r + 1 now plus the cards of rank r + 1 put onto
+    them (R's), plus one if r is taken (F0's card of r leaves the tableau
+    or R).  Nothing lies on a base-rank card, so no card of the rank
+    below the base is put onto a pile at all (unless taken), and the
+    base-rank cards of R are at most the spaces there are or may come.
+    Non-bottom moves between piles change none of these counts.  When
+    every prefix of the stock breaks one of the bounds, the copy never
+    leaves.  ``waste`` and ``stock`` (the position's by default) may be
+    given with the stock's first cards moved onto the waste."""
+    if waste is None:
+        waste, stock = pos.waste, pos.stock
+    base = pos.base
+    p = len(waste) - 1
+    while p >= 0 and waste[p] // 4 + 1 != k:
+        p -= 1
+    if p < 0:
+        return False
+    # Offsets from the base rank: 0 the base, 12 the rank below it.
+    shows = [0] * 14                # piles showing each offset
+    spaces = 0
+    for t in pos.tableau:
+        if not t:
+            spaces += 1
+        elif t[0] // 4 + 1 != base:
+            spaces += 1             # might empty: optimistic
+            shows[(t[-1] // 4 + 1 - base) % 13] += 1
+    give = [0] * 14                 # one more card of a taken rank
+    for r in taken:
+        give[(r - base) % 13] = 1
+    need = [0] * 14
+
+    def broken(o):
+        """Bound of offset o (0..12) broken by ``need``."""
+        if o == 0:
+            return need[0] > spaces
+        return need[o] - give[o] > shows[o + 1] + need[o + 1]
+
+    for c in waste[p + 1:]:
+        need[(c // 4 + 1 - base) % 13] += 1
+    bad = set(o for o in range(13) if broken(o))
+    if not bad:
+        return True
+    for c in stock:
+        o = (c // 4 + 1 - base) % 13
+        need[o] += 1
+        # Only the bounds of o and o - 1 read need[o]; the base's and
+        # the last rank's (need alone against a fixed bound) never mend.
+        for q in (o, o - 1) if o else (0,):
+            if broken(q):
+                bad.add(q)
+            else:
+                bad.discard(q)
+        if 0 in bad or 12 in bad:
+            return False
+        if not bad:
+            return True
+    return False
 
 
 def _uncovers(tab, r, leaves):
@@ -250,13 +414,103 @@ def _dug_out(cards, r, leaves, lowest=0):
     return False
 
 
+def frozen(pos):
+    """True when no foundation can ever take another card (so the game,
+    not won, is lost), by a counting argument on the tableau.
+
+    Let N be the ranks the foundations take now.  Until a foundation
+    takes a card nothing leaves the tableau, the reserve top stays, and
+    the tops of the piles gain no new rank but that of a card put there
+    from the waste (a move between piles that empties none keeps the
+    multiset of tops: the card it uncovers has the rank of the top it
+    covers).  So when no pile top, nor the reserve top, nor a stock card
+    is of a rank in N, the first card a foundation takes is a waste card
+    of a rank in N, and before it the topmost such card of the waste
+    leaves the waste, and with it every card above it and every stock
+    card dealt meanwhile (a prefix of the stock): the set R, all put onto
+    the piles or into spaces.  Count the tableau at that moment: each
+    card of a rank r that is no pile's bottom lies on a card of rank
+    r + 1 (none on a base-rank card), so the cards of rank r put there,
+    plus the piles with a bottom of rank r emptied onto other piles,
+    exceed the piles showing r + 1 now plus the cards of rank r + 1 put
+    there by at most the new bottoms of rank r; new bottoms fill spaces,
+    which are the spaces now and the piles emptied (during the
+    restriction only base-rank cards fill them).  When every prefix of
+    the stock leaves more cards without a place than spaces to put them,
+    no foundation takes a card again."""
+    base = pos.base
+    restricted = len(pos.foundations[0]) < FULL
+    want = set()
+    for i, f in enumerate(pos.foundations):
+        if len(f) < FULL and not (i and restricted):
+            want.add((len(f)) % 13)         # offsets from the base rank
+            if restricted:
+                break
+    if not want:
+        return False
+    if pos.reserve and (pos.reserve[-1] // 4 + 1 - base) % 13 in want:
+        return False
+    shows = [0] * 14                # piles showing each offset
+    bottoms = [0] * 13              # non-base piles by bottom offset
+    spaces = 0
+    for t in pos.tableau:
+        if not t:
+            spaces += 1
+            continue
+        o = (t[-1] // 4 + 1 - base) % 13
+        if o in want:
+            return False
+        b = (t[0] // 4 + 1 - base) % 13
+        if b:
+            shows[o] += 1
+            bottoms[b] += 1
+    for c in pos.stock:
+        if (c // 4 + 1 - base) % 13 in want:
+            return False
+    waste = pos.waste
+    p = len(waste) - 1
+    while p >= 0 and (waste[p] // 4 + 1 - base) % 13 not in want:
+        p -= 1
+    if p < 0:
+        return True                 # no card a foundation takes is left
+    need = [0] * 14
+    for c in waste[p + 1:]:
+        need[(c // 4 + 1 - base) % 13] += 1
+
+    def placed():
+        short = 0                   # cards without a place on a pile
+        room = spaces
+        for o in range(13):
+            if o == 0:
+                d = need[0]         # base-rank cards go only to spaces
+            else:
+                d = need[o] - shows[o + 1] - need[o + 1] \
+                    if o < 12 else need[12]
+            if d > 0:
+                if restricted and o:
+                    return False    # spaces take only base-rank cards
+                short += d
+            elif d < 0:
+                room += min(bottoms[o], -d)
+        return short <= room
+
+    if placed():
+        return False
+    for c in pos.stock:
+        need[(c // 4 + 1 - base) % 13] += 1
+        if placed():
+            return False
+    return True
+
+
 def dead(pos, reserve_test):
     """True when the position provably cannot be won (sound, not
     complete): the game is over (stock used up, no move left), F0 can
     never be completed during the restriction (f0_stuck), or the reserve
-    relaxation (ReserveTest) is lost."""
+    relaxation (ReserveTest) is lost, or no foundation can take a card
+    again (frozen)."""
     if not pos.stock and not pos.legal_moves():
         return True
-    if f0_stuck(pos):
+    if f0_stuck(pos) or frozen(pos):
         return True
     return reserve_test.lost(pos)

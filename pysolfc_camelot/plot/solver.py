@@ -12,7 +12,10 @@ The search is a depth-first graph search over *canonical* states, with a
 set of the states already met.  A graph search with a visited set finds a
 win whenever one is reachable, so a full search that meets none proves the
 loss; a state met twice (a card moved back and forth, or two orders of
-the same moves) is expanded only once, so nothing loops.
+the same moves) is expanded only once, so nothing loops.  The full
+search runs in stretches, between which restarts in a shuffled order
+(each with its own set of states, each complete too) look for a win
+elsewhere; see ``solve``.
 
 Canonical states.  Two positions with the same canonical key have the
 same future (a move list that wins one wins the other after renaming
@@ -35,12 +38,14 @@ cards and piles), because:
 Pruning (each rule argued where it is applied):
 
 * ``dead_ends.dead``: a state is lost when the game is over, F0 can never
-  be completed (dead_ends.f0_stuck) or the reserve relaxation is lost
+  be completed (dead_ends.f0_stuck), no foundation can ever take a card
+  again (dead_ends.frozen) or the reserve relaxation is lost
   (dead_ends.ReserveTest);
 * ``_safe_move``: a move proved to lose nothing is played alone (see
   there);
 * moves with the same canonical result are tried once.
 """
+import random
 import time
 
 from ..outcome import SolveResult
@@ -213,12 +218,15 @@ def solve(position: Position, budget_seconds=None, budget_states=None,
     ``should_stop()`` is called as often and ends the search (winnable
     None) once it returns True.
 
-    Three stages: a short search (most deals are won by its first
-    descent); then the fair hint and the greedy policy played to the end
-    (a cheap probe that catches the deals where the short search went
-    astray early); then the full search.  A search answers False only
-    when it has met every reachable state (the short one may, on a small
-    position)."""
+    Stages: the first stretch of the full search (most deals are won by
+    its first descent); then the fair hint and the greedy policy played
+    to the end (a cheap probe that catches the deals where the search
+    went astray early); then, in turns, a restart in a shuffled order
+    and the next stretch of the full search, as long as each other and
+    doubling every second turn (most deals the full search is slow on
+    are winnable, and a restart avoids the lost side it went into; the
+    full search's half bounds what a lost deal pays for them).  A search
+    answers False only when it has met every reachable state."""
     t0 = time.perf_counter()
     if position.is_won():
         return SolveResult(True, [], 0, time.perf_counter() - t0)
@@ -229,11 +237,21 @@ def solve(position: Position, budget_seconds=None, budget_states=None,
     try:
         first = min(FIRST_STATES, budget_states) \
             if budget_states is not None else FIRST_STATES
-        line = _search(position, reserve_test, clock, first)
+        full = _Search(position, reserve_test, clock)
+        line = full.run(first)
         if line is None:
             line = _probe(position, clock)
-        if line is None:
-            line = _search(position, reserve_test, clock, None)
+        turn = 0
+        while line is None:
+            # Restarts in a shuffled order, each as long as the full
+            # search's next stretch: a winnable deal the full search
+            # entered by a lost side is often won at once from another.
+            cap = RESTART_STATES << (turn // 2)
+            line = _Search(position, reserve_test, clock,
+                           random.Random(turn)).run(cap)
+            if line is None:
+                line = full.run(cap)
+            turn += 1
     except _OutOfBudget:
         return SolveResult(None, None, clock.states,
                            time.perf_counter() - t0)
@@ -246,6 +264,9 @@ def solve(position: Position, budget_seconds=None, budget_states=None,
 
 # States of the first, short search.
 FIRST_STATES = 3000
+# States of the first restart (and of the full search's stretch after
+# it); they double every second turn.
+RESTART_STATES = 4000
 
 
 class _Clock:
@@ -295,39 +316,59 @@ def _probe(position, clock):
     return None
 
 
-def _search(position, reserve_test, clock, max_states):
-    """Depth-first graph search from ``position``: a winning move list,
-    False when every reachable canonical state was met without a win, or
-    None when ``max_states`` new states were met first."""
-    key = _Keyer()
-    visited = {key(position)}
-    stack = [_children(position, visited, key)]
-    path = []
-    met = 0
-    while stack:
-        kids = stack[-1]
-        if not kids:
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        m, child, k = kids.pop()
-        if k in visited:
-            continue
-        visited.add(k)
-        clock.states += 1
-        met += 1
-        if clock.states >= clock.next_check:
-            clock.check()
-        if max_states is not None and met >= max_states:
-            return None
-        if child.is_won():
-            return path + [m]
-        if dead(child, reserve_test):
-            continue
-        path.append(m)
-        stack.append(_children(child, visited, key))
-    return False
+class _Search:
+    """Depth-first graph search from a position, run in stretches: a
+    winning move list, False when every reachable canonical state was met
+    without a win, or None when a stretch's states were met first (the
+    next ``run`` goes on where it stopped).  With ``rng`` the children
+    come in a shuffled order (at each state, with even odds, a random
+    child is tried first): the search stays complete, so its False is a
+    proof as well."""
+
+    def __init__(self, position, reserve_test, clock, rng=None):
+        self.reserve_test, self.clock, self.rng = reserve_test, clock, rng
+        self.key = _Keyer()
+        self.visited = {self.key(position)}
+        self.stack = [self._children(position)]
+        self.path = []
+
+    def _children(self, pos):
+        kids = _children(pos, self.visited, self.key)
+        rng = self.rng
+        if rng is not None and len(kids) > 1 and rng.random() < 0.5:
+            i = rng.randrange(len(kids))
+            kids[i], kids[-1] = kids[-1], kids[i]
+        return kids
+
+    def run(self, max_states=None):
+        """Go on for at most ``max_states`` new states (None: no limit)."""
+        stack, path, visited = self.stack, self.path, self.visited
+        clock = self.clock
+        met = 0
+        while stack:
+            kids = stack[-1]
+            if not kids:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            if max_states is not None and met >= max_states:
+                return None
+            m, child, k = kids.pop()
+            if k in visited:
+                continue
+            visited.add(k)
+            clock.states += 1
+            met += 1
+            if clock.states >= clock.next_check:
+                clock.check()
+            if child.is_won():
+                return path + [m]
+            if dead(child, self.reserve_test):
+                continue
+            path.append(m)
+            stack.append(self._children(child))
+        return False
 
 
 def _checked(position, moves):

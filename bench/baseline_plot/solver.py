@@ -1,0 +1,342 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Exact solver for The Plot, the stock order known (pure Python).
+
+``solve(position)`` answers whether the position can be won:
+
+* ``winnable`` True comes with a move list that has been replayed to a win
+  through the rules model (rules.py) before it is returned;
+* False only when the search has visited every position reachable from
+  this one (up to the equivalences below) without meeting a win;
+* None when a budget (seconds, states or ``should_stop``) ran out first.
+
+The search is a depth-first graph search over *canonical* states, with a
+set of the states already met.  A graph search with a visited set finds a
+win whenever one is reachable, so a full search that meets none proves the
+loss; a state met twice (a card moved back and forth, or two orders of
+the same moves) is expanded only once, so nothing loops.
+
+Canonical states.  Two positions with the same canonical key have the
+same future (a move list that wins one wins the other after renaming
+cards and piles), because:
+
+* suits never matter, and the two copies of a card are identical: every
+  card is just its rank;
+* the reserve and the stock never change order and lose cards only from
+  their top, so they are given by how many cards they still hold (the
+  solver is always called on one position and its descendants);
+* a foundation is given by how many cards it holds (it then takes the
+  rank base + length); F1..F7 are interchangeable (all closed during the
+  restriction, all alike after it), F0 is kept apart because the
+  restriction lasts until F0 holds 13;
+* a tableau pile is built down by one rank from its bottom card (a
+  base-rank card stands alone), so it is given by its bottom rank and its
+  length, and the twelve piles are interchangeable (sorted in the key);
+* the waste is its sequence of ranks.
+
+Pruning (each rule argued where it is applied):
+
+* ``dead_ends.dead``: a state is lost when the game is over, F0 can never
+  be completed (dead_ends.f0_stuck) or the reserve relaxation is lost
+  (dead_ends.ReserveTest);
+* ``_safe_move``: a move proved to lose nothing is played alone (see
+  there);
+* moves with the same canonical result are tried once.
+"""
+import time
+
+from pysolfc_camelot.outcome import SolveResult
+from .dead_ends import ReserveTest, dead
+from pysolfc_camelot.plot.hints import fair_move, greedy_move
+from pysolfc_camelot.plot.notation import RESERVE, STOCK, TABLEAU, WASTE, Move
+from .rules import FULL, TAB_INDEX, Position
+
+__all__ = ["SolveResult", "solve", "canonical_key"]
+
+
+def canonical_key(pos):
+    """The canonical state of ``pos`` as bytes (see the module text)."""
+    f = pos.foundations
+    tab = sorted((t[0] // 4) * 14 + len(t) for t in pos.tableau if t)
+    return bytes([len(pos.reserve), len(pos.stock), len(f[0])]
+                 + sorted(len(x) for x in f[1:])
+                 + [255] + tab + [255]
+                 + [c // 4 for c in pos.waste])
+
+
+class _Keyer:
+    """canonical_key with its parts memoised: a child shares most piles
+    with its parent (the same tuple objects), so the ranks of a long waste
+    or the sorted tableau are worked out once per distinct pile tuple, not
+    once per state."""
+
+    def __init__(self):
+        self.found, self.tab, self.waste = {}, {}, {}
+
+    def __call__(self, pos):
+        f, t, w = pos.foundations, pos.tableau, pos.waste
+        fb = self.found.get(f)
+        if fb is None:
+            fb = self.found[f] = bytes([len(f[0])]
+                                       + sorted(len(x) for x in f[1:])
+                                       + [255])
+        tb = self.tab.get(t)
+        if tb is None:
+            tb = self.tab[t] = bytes(sorted((x[0] // 4) * 14 + len(x)
+                                            for x in t if x) + [255])
+        wb = self.waste.get(w)
+        if wb is None:
+            wb = self.waste[w] = bytes([c // 4 for c in w])
+        return bytes((len(pos.reserve), len(pos.stock))) + fb + tb + wb
+
+
+def _order(pos, m):
+    """Move order: the fair hint's priorities (bank the reserve, bank,
+    waste onto the tableau, fill a space, empty a one-card pile), then
+    deal, then the other moves between piles."""
+    src, dst = m
+    if dst[0] == "F":
+        return 0 if src == RESERVE else (1 if src[0] == "T" else 2)
+    if src == WASTE:
+        return 3 if pos.tableau[TAB_INDEX[dst]] else 4
+    if src == STOCK:
+        return 6                                    # deal
+    return 5 if len(pos.tableau[TAB_INDEX[src]]) == 1 else 7
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _safe_move(pos):
+    """A move that loses nothing (the position after it is winnable
+    whenever this one is), or None.  Two kinds, each proved by turning any
+    winning line L from here into one that starts with the move:
+
+    1. Once F0 holds 13, bank an available base-rank card (waste top,
+       reserve top, or a one-card pile: a base-rank card stands alone) on
+       an empty foundation.  The empty foundations are always exactly as
+       many as the base-rank cards not banked (each foundation holds one),
+       so every base-rank banking of L stays possible with this card
+       banked; L's moves of this card (to a space, or banking it later)
+       are dropped, and nothing else of L needs it: nothing is ever built
+       on a base-rank card in the tableau.  Removing it from its pile
+       leaves the rest of L's moves legal (the waste or reserve shows the
+       card below it one move earlier, a pile becomes a space earlier:
+       only more choices).  When L banks the card, both lines meet again.
+
+    2. During the restriction, move a base-rank waste top into a space
+       when the spaces are at least as many as the base-rank cards in the
+       waste and the stock.  During the restriction a space takes nothing
+       but a base-rank card from the waste, so L never needs more spaces
+       than those cards minus this one; this card no longer covers the
+       waste (only more choices); L's later move of it into a space is
+       dropped; and as soon as L ends the restriction the card is banked
+       from its pile as in 1 (its space is free again), after which the
+       lines differ only as in 1.
+    """
+    base = pos.base
+    tab = pos.tableau
+    if len(pos.foundations[0]) == FULL:
+        empty = next((i for i in range(1, 8) if not pos.foundations[i]),
+                     None)
+        if empty is None:
+            return None
+        dst = "F%d" % empty
+        if pos.waste and pos.waste[-1] // 4 + 1 == base:
+            return Move(WASTE, dst)
+        if pos.reserve and pos.reserve[-1] // 4 + 1 == base:
+            return Move(RESERVE, dst)
+        for i, t in enumerate(tab):
+            if t and t[0] // 4 + 1 == base:
+                return Move(TABLEAU[i], dst)
+        return None
+    if pos.waste and pos.waste[-1] // 4 + 1 == base:
+        spaces = [i for i, t in enumerate(tab) if not t]
+        if spaces:
+            n = sum(1 for c in pos.waste if c // 4 + 1 == base) \
+                + sum(1 for c in pos.stock if c // 4 + 1 == base)
+            if len(spaces) >= n:
+                return Move(WASTE, TABLEAU[spaces[0]])
+    return None
+
+
+def _children(pos, visited, key):
+    """(move, child, key) for each legal move whose canonical result is
+    new, in search order (``key`` makes the canonical key).  When a safe
+    move exists (_safe_move) it is the only child: the position is
+    winnable iff the one after it is (and that one is new: a safe move
+    cannot be undone, so it never leads back to an ancestor)."""
+    safe = _safe_move(pos)
+    if safe is not None:
+        child = pos.after(safe)
+        k = key(child)
+        return [] if k in visited else [(safe, child, k)]
+    out = []
+    seen = set()
+    tab = pos.tableau
+    found = pos.foundations
+    sigs = set()
+    for m in pos.legal_moves():
+        # Moves between piles of the same kind give canonically equal
+        # children (a pile is its bottom rank and length, a foundation
+        # its length, F0 apart): make only one of them.
+        src, dst = m
+        if dst[0] == "T":
+            t = tab[TAB_INDEX[dst]]
+            d = (t[0] // 4, len(t)) if t else None
+        elif dst[0] == "F":
+            d = ("F0",) if dst == "F0" else len(found[int(dst[1:])])
+        else:
+            d = dst
+        if src[0] == "T":
+            t = tab[TAB_INDEX[src]]
+            sg = ((t[0] // 4, len(t)), d)
+        else:
+            sg = (src, d)
+        if sg in sigs:
+            continue
+        sigs.add(sg)
+        child = pos.after(m, check=False)
+        k = key(child)
+        if k in visited or k in seen:
+            continue
+        seen.add(k)
+        out.append((_order(pos, m), len(out), m, child, k))
+    out.sort()
+    out.reverse()                   # popped from the end: best first
+    return [(m, child, k) for _, _, m, child, k in out]
+
+
+def solve(position: Position, budget_seconds=None, budget_states=None,
+          progress=None, should_stop=None) -> SolveResult:
+    """Decide ``position`` exactly (stock order known); see the module
+    text.  ``progress(states, seconds)`` is called now and then;
+    ``should_stop()`` is called as often and ends the search (winnable
+    None) once it returns True.
+
+    Three stages: a short search (most deals are won by its first
+    descent); then the fair hint and the greedy policy played to the end
+    (a cheap probe that catches the deals where the short search went
+    astray early); then the full search.  A search answers False only
+    when it has met every reachable state (the short one may, on a small
+    position)."""
+    t0 = time.perf_counter()
+    if position.is_won():
+        return SolveResult(True, [], 0, time.perf_counter() - t0)
+    reserve_test = ReserveTest(position.reserve, position.base)
+    if reserve_test.lost(position):
+        return SolveResult(False, None, 0, time.perf_counter() - t0)
+    clock = _Clock(t0, budget_seconds, budget_states, progress, should_stop)
+    try:
+        first = min(FIRST_STATES, budget_states) \
+            if budget_states is not None else FIRST_STATES
+        line = _search(position, reserve_test, clock, first)
+        if line is None:
+            line = _probe(position, clock)
+        if line is None:
+            line = _search(position, reserve_test, clock, None)
+    except _OutOfBudget:
+        return SolveResult(None, None, clock.states,
+                           time.perf_counter() - t0)
+    if line is False:
+        return SolveResult(False, None, clock.states,
+                           time.perf_counter() - t0)
+    return SolveResult(True, _checked(position, line), clock.states,
+                       time.perf_counter() - t0)
+
+
+# States of the first, short search.
+FIRST_STATES = 3000
+
+
+class _Clock:
+    """The budgets, checked every few hundred states."""
+
+    def __init__(self, t0, budget_seconds, budget_states, progress,
+                 should_stop):
+        self.t0 = t0
+        self.deadline = None if budget_seconds is None \
+            else t0 + budget_seconds
+        self.budget_states = budget_states
+        self.progress, self.should_stop = progress, should_stop
+        self.states = 0
+        self.next_check = 256
+
+    def check(self):
+        self.next_check = self.states + 256
+        if self.budget_states is not None \
+                and self.states >= self.budget_states:
+            raise _OutOfBudget
+        now = time.perf_counter()
+        if self.deadline is not None and now >= self.deadline:
+            raise _OutOfBudget
+        if self.should_stop is not None and self.should_stop():
+            raise _OutOfBudget
+        if self.progress is not None:
+            self.progress(self.states, now - self.t0)
+
+
+def _probe(position, clock):
+    """Play the fair hint, then the greedy policy, to the end; a winning
+    line or None.  Each position met counts as a state."""
+    for policy in (fair_move, greedy_move):
+        pos = position
+        line = []
+        while not pos.is_won():
+            m = policy(pos)
+            if m is None:
+                break
+            pos = pos.after(m)
+            line.append(m)
+            clock.states += 1
+            if clock.states >= clock.next_check:
+                clock.check()
+        if pos.is_won():
+            return line
+    return None
+
+
+def _search(position, reserve_test, clock, max_states):
+    """Depth-first graph search from ``position``: a winning move list,
+    False when every reachable canonical state was met without a win, or
+    None when ``max_states`` new states were met first."""
+    key = _Keyer()
+    visited = {key(position)}
+    stack = [_children(position, visited, key)]
+    path = []
+    met = 0
+    while stack:
+        kids = stack[-1]
+        if not kids:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        m, child, k = kids.pop()
+        if k in visited:
+            continue
+        visited.add(k)
+        clock.states += 1
+        met += 1
+        if clock.states >= clock.next_check:
+            clock.check()
+        if max_states is not None and met >= max_states:
+            return None
+        if child.is_won():
+            return path + [m]
+        if dead(child, reserve_test):
+            continue
+        path.append(m)
+        stack.append(_children(child, visited, key))
+    return False
+
+
+def _checked(position, moves):
+    """Replay ``moves`` through the rules model (with every check) and
+    return them; raise if they do not win (a solver bug, never hidden)."""
+    pos = position.copy()
+    for m in moves:
+        pos.play(m)
+    if not pos.is_won():
+        raise AssertionError("solver line does not win")
+    return list(moves)
