@@ -5,8 +5,9 @@ import itertools
 import time
 
 from .rules import FACE_CLASS, MIDDLE
-from .solver_tables import (PLACE_ORDER, UNIT, distributions, removal_outcomes,
-                            vec)
+from .solver_tables import (PLACE_ORDER, UNIT, distributions, edge_outcomes,
+                            middle_choices, pool_outcomes, removal_outcomes,
+                            size, vec)
 
 _NEVER = 1 << 30
 # Move orders, tried in turn by solver._run: 0 guided refills, 1 middle first,
@@ -324,7 +325,7 @@ class Search:
         sub_cap = (cap[0], cap[1], cap[2], 0)
         for ea in distributions(counts, ecap, eorder):
             mid = cls[3] + ea[3]
-            if not es.value(t, (ecls[0] + ea[0], 0, 0, mid), True):
+            if not es.full_value(t, ecls[0] + ea[0], mid):
                 continue
             e = ea[0]
             ecounts = []
@@ -341,20 +342,28 @@ class Search:
                     yield (base[0] + a[0], base[1] + a[1], base[2] + a[2],
                            mid)
 
+    def known_lost(self, t, cls, full):
+        key = (t,) + self.project(cls)
+        return key in (self.lost_full if full else self.lost_open)
+
     def _known_lost(self, t, cls, full):
         """A relaxation already proved this state lost (a table look-up,
         tried before the costlier tests)."""
         for r in self.relax:
-            key = (t,) + r.project(cls)
-            if key in (r.lost_full if full else r.lost_open):
+            if r.known_lost(t, cls, full):
                 return True
         return False
 
     def _relaxed_lost(self, t, cls, full):
         for r in self.relax:
-            if not r.value(t, r.project(cls), full):
+            if not r.relaxed_value(t, cls, full):
                 return True
         return False
+
+    def relaxed_value(self, t, cls, full):
+        """The value of the projection of a state of a search enforcing
+        more."""
+        return self.value(t, self.project(cls), full)
 
     def value(self, t, cls, full):
         """Exact value of a state of this (relaxed) game, memoised."""
@@ -486,6 +495,256 @@ class Search:
         return None
 
 
+class Pool:
+    """The pooled game: number cards may move between slots at will, so
+    face cards always fit and a tableau is one multiset of ranks (a class
+    int).  A full tableau at t with removal set R (k cards) is full again
+    at t + k with the next k cards added: the game is a walk over (t,
+    multiset), solved exactly here with wins and losses memoised under one
+    int key.  Every real line is a line of this game with the same
+    removals, so a state lost here is lost for real."""
+
+    order = 0                           # the pooled game has no choice of it
+
+    def __init__(self, deal):
+        self.deal = deal
+        self.n = n = deal.n
+        seq = deal.seq
+        # nums[t]: the number cards of seq[:t]; room[t]: the slots left to
+        # number cards once seq[:t] is dealt
+        self.nums = nums = [0]
+        for r in seq:
+            nums.append(nums[-1] + (UNIT[r] if r <= 10 else 0))
+        self.room = [16 - sum(f) for f in deal.faces]
+        self.memo = {}
+
+    @staticmethod
+    def project(cls):
+        return cls[0] + cls[1] + cls[2] + cls[3]
+
+    def known_lost(self, t, cls, full):
+        c = cls[0] + cls[1] + cls[2] + cls[3]
+        if not full:
+            t, c = self._refilled(t, c)
+            if t is None:
+                return c is False
+        return self.memo.get(c << 6 | t) is False
+
+    def _refilled(self, t, c):
+        """An open state's full successor (t2, c2), or (None, value)."""
+        n = self.n
+        if t >= n:
+            return None, True
+        free = self.room[t] - size(c)
+        if free <= 0:
+            return None, False
+        t2 = t + free
+        if t2 >= n:
+            return None, True
+        return t2, c + self.nums[t2] - self.nums[t]
+
+    def relaxed_value(self, t, cls, full):
+        c = cls[0] + cls[1] + cls[2] + cls[3]
+        if not full:
+            t, c = self._refilled(t, c)
+            if t is None:
+                return c
+        return self.full_value(t, c)
+
+    def full_value(self, t, c):
+        memo = self.memo
+        key = c << 6 | t
+        v = memo.get(key)
+        if v is not None:
+            self.deal.hit()
+            return v
+        self.deal.tick()
+        n = self.n
+        nums = self.nums
+        base = nums[t]
+        for r, k in pool_outcomes(c):
+            t2 = t + k
+            if t2 >= n or self.full_value(t2, c - r + nums[t2] - base):
+                memo[key] = True
+                return True
+        memo[key] = False
+        return False
+
+
+def faces_fit(deal, t, pos, c, total, empty):
+    """None if the face cards at stock indices ``pos`` (all >= t) cannot
+    all find a slot of theirs, else the least time to spare before one of
+    them (16 when none is to come).  Their slots now hold the number cards
+    of class int ``c`` and ``empty`` free slots; ``total`` is every number
+    card on the tableau.
+
+    Each slot that does not hold a face card now must be emptied before
+    the face card that ends up there is dealt: its number card must be
+    removed in an earlier phase 2, which takes a partner of its own (a ten
+    needs none) on the tableau or dealt before that face card.  Removing i
+    cards of rank r takes i distinct cards of rank 10-r, so the i-th r
+    gets the i-th partner to become available.  The k-th face card to come
+    needs k slots freeable before it is dealt."""
+    if not pos:
+        return 16
+    nf = len(pos)
+    now = empty                         # slots free, or freeable at once
+    later = []                          # stock indices freeing the others
+    rp = deal.rank_pos[t]
+    x = c
+    r = 1
+    while x:
+        j = x & 7
+        if j:
+            if r == 10:
+                now += j
+            elif r == 5:
+                now += j - (j & 1)
+                if j & 1:
+                    if (total >> 12) & 7 > j:
+                        now += 1
+                    elif rp[5]:
+                        later.append(rp[5][0])
+            else:
+                o = (total >> (27 - 3 * r)) & 7    # partners on the table
+                if o >= j:
+                    now += j
+                else:
+                    now += o
+                    later.extend(rp[10 - r][:j - o])
+        x >>= 3
+        r += 1
+    if now + len(later) < nf:
+        return None
+    later.sort()
+    least = 16
+    i = 0                               # later[:i] come before pos[k]
+    nl = len(later)
+    for k in range(nf):
+        p = pos[k]
+        while i < nl and later[i] < p:
+            i += 1
+        if now + i <= k:
+            return None
+        if k < now:
+            slack = p + 1
+        else:
+            slack = p - later[k - now]
+        if slack < least:
+            least = slack
+    return least
+
+
+class EdgePool:
+    """The edges-pooled game: the twelve edge slots form one class that any
+    face card may take, the middle four stay apart.  Every real line is a
+    line of this game (a face card placed on a free slot of its class is
+    placed on a free edge slot; removals are the same), so a state lost
+    here is lost for real.  It keeps the game's main tension (number cards
+    on the edges block face cards, those in the middle never do) in a game
+    small enough to solve exactly, wins and losses memoised.
+
+    A state is (t, e, m): the number cards on the edges and in the middle
+    as class ints.  A full tableau has 4 in the middle; a refill fills
+    every free slot, so the middle takes exactly as many of the new number
+    cards as it has free slots, the edges the rest and every face card."""
+
+    def __init__(self, deal, pool):
+        self.deal = deal
+        self.pool = pool
+        self.n = deal.n
+        self.nums = pool.nums
+        self.edge_room = [12 - sum(f) for f in deal.faces]
+        # nfaces[t]: face cards among seq[:t]
+        self.nfaces = nf = [0]
+        for r in deal.seq:
+            nf.append(nf[-1] + (r > 10))
+        self.full_memo = {}
+        self.open_memo = {}
+        self.order = 0
+
+    @staticmethod
+    def project(cls):
+        return (cls[0] + cls[1] + cls[2], 0, 0, cls[3])
+
+    def known_lost(self, t, cls, full):
+        key = (cls[0] + cls[1] + cls[2]) << 36 | cls[3] << 6 | t
+        return (self.full_memo if full else self.open_memo).get(key) is False
+
+    def relaxed_value(self, t, cls, full):
+        e = cls[0] + cls[1] + cls[2]
+        if full:
+            return self.full_value(t, e, cls[3])
+        return self.open_value(t, e, cls[3])
+
+    def full_value(self, t, e, m):
+        memo = self.full_memo
+        key = e << 36 | m << 6 | t
+        v = memo.get(key)
+        if v is not None:
+            self.deal.hit()
+            return v
+        deal = self.deal
+        deal.tick()
+        total = e + m
+        pool = self.pool
+        if pool.memo.get(total << 6 | t) is False or faces_fit(
+                deal, t, deal.face_pos[t][7], e, total, 0) is None or \
+                not pool.full_value(t, total):
+            memo[key] = False
+            return False
+        n = self.n
+        nf = self.nfaces
+        f0 = nf[t]
+        for re, rm, ke, km in edge_outcomes(e, m):
+            t2 = t + ke + km
+            # the refill deals the next ke + km cards and only ke edge
+            # slots are free: more face cards than that cannot all fit
+            if nf[t2 if t2 < n else n] - f0 > ke:
+                continue
+            if self.open_value(t, e - re, m - rm):
+                memo[key] = True
+                return True
+        memo[key] = False
+        return False
+
+    def open_value(self, t, e, m):
+        n = self.n
+        if t >= n:
+            return True
+        memo = self.open_memo
+        key = e << 36 | m << 6 | t
+        v = memo.get(key)
+        if v is not None:
+            self.deal.hit()
+            return v
+        deal = self.deal
+        deal.tick()
+        ef = self.edge_room[t] - size(e)
+        mf = 4 - size(m)
+        free = ef + mf
+        t2 = t + free
+        if t2 > n:
+            t2 = n
+        nf = self.nfaces
+        total = e + m
+        if free == 0 or nf[t2] - nf[t] > ef or faces_fit(
+                deal, t, deal.face_pos[t][7], e, total, ef) is None or \
+                not self.pool.relaxed_value(t, (total, 0, 0, 0), False):
+            memo[key] = False
+            return False
+        if t2 >= n:                     # stock out: the rest pairs off
+            memo[key] = True
+            return True
+        new = self.nums[t2] - self.nums[t]
+        for s in middle_choices(new, mf, total, self.order == 1):
+            if self.full_value(t2, e + new - s, m + s):
+                memo[key] = True
+                return True
+        memo[key] = False
+        return False
+
+
 def make_search(deal, prune):
     """The real search, with its relaxations when pruning."""
     if not prune:
@@ -493,8 +752,8 @@ def make_search(deal, prune):
     # Both relaxations are sound for the real game (see Search and
     # solver.py's docstring), and the first is one of the second too: merging
     # the edge class into the middle relaxes the edges-merged game.
-    merged = Search(deal, ())
-    edges = Search(deal, (), (merged,), groups=((0, 1, 2),))
+    merged = Pool(deal)
+    edges = EdgePool(deal, merged)
     real = Search(deal, (0, 1, 2), (merged, edges))
     real.split = edges
     return real

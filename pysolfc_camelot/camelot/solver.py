@@ -223,8 +223,7 @@ def _run(position, prune, budget_seconds, budget_states, progress,
             search.rng = None if rnd[0] < len(MODES) else \
                 random.Random(rnd[0])
             for r in search.relax:
-                if r.enforce:
-                    r.order = search.order
+                r.order = search.order
             search.deal.round_end = search.deal.states + \
                 _FIRST_ROUND * 2 ** (rnd[0] // len(MODES))
         return search

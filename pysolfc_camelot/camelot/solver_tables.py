@@ -207,3 +207,129 @@ def balanced(ranks):
         if r <= 10:
             c[r] += 1
     return all(c[v] == c[10 - v] for v in (1, 2, 3, 4)) and c[5] % 2 == 0
+
+
+# -- the pooled game's tables (every slot one class: a multiset of ranks) ----
+
+# SIZE15[x]: the cards of the low five ranks packed in x (15 bits)
+SIZE15 = tuple(sum((x >> (3 * i)) & 7 for i in range(5))
+               for x in range(1 << 15))
+
+
+def size(c):
+    """How many cards the class int ``c`` holds."""
+    return SIZE15[c & 0x7fff] + SIZE15[c >> 15]
+
+
+_POOL_OUT = {}
+
+
+def pool_outcomes(c):
+    """Every non-empty removal set of a multiset ``c`` of number ranks, as
+    (removed class int, its size), the biggest first (memoised across
+    deals: the pooled game asks for the same tableaux again and again)."""
+    out = _POOL_OUT.get(c)
+    if out is None:
+        if len(_POOL_OUT) > 1 << 16:     # bound the memory of long runs
+            _POOL_OUT.clear()
+        opts = []
+        for v in (1, 2, 3, 4):
+            u = UNIT[v] + UNIT[10 - v]
+            m = min(digit(c, v), digit(c, 10 - v))
+            opts.append([(k * u, 2 * k) for k in range(m + 1)])
+        opts.append([(k * UNIT[5], k) for k in range(0, digit(c, 5) + 1, 2)])
+        opts.append([(k * UNIT[10], k) for k in range(digit(c, 10) + 1)])
+        out = [(0, 0)]
+        for o in opts:
+            if len(o) > 1:
+                out = [(r + r2, k + k2) for r, k in out for r2, k2 in o]
+        out.pop(0)                       # the empty set
+        out.sort(key=lambda rk: -rk[1])
+        out = _POOL_OUT[c] = tuple(out)
+    return out
+
+
+# -- the edges-pooled game's tables (edges e and middle m, two class ints) ----
+
+_EDGE_OUT = {}
+
+
+def edge_outcomes(e, m):
+    """Every non-empty removal set of a tableau with number cards ``e`` on
+    the edges and ``m`` in the middle, as (removed from e, removed from m,
+    how many from e, how many from m), the most edge cards first (they
+    free the slots face cards need).  Memoised across deals."""
+    key = e << 30 | m
+    out = _EDGE_OUT.get(key)
+    if out is None:
+        if len(_EDGE_OUT) > 1 << 16:     # bound the memory of long runs
+            _EDGE_OUT.clear()
+        out = [(0, 0, 0, 0)]
+        for v in (1, 2, 3, 4, 5, 10):
+            w = 10 - v if v < 5 else v
+            ev, mv = digit(e, v), digit(m, v)
+            uv = UNIT[v]
+            if v == w:
+                step = 2 if v == 5 else 1
+                opts = [(a * uv, b * uv, a, b)
+                        for a in range(ev + 1) for b in range(mv + 1)
+                        if (a + b) % step == 0]
+            else:
+                ew, mw = digit(e, w), digit(m, w)
+                uw = UNIT[w]
+                top = min(ev + mv, ew + mw)
+                opts = [(a * uv + c * uw, b * uv + d * uw, a + c, b + d)
+                        for a in range(ev + 1) for b in range(mv + 1)
+                        if a + b <= top
+                        for c in range(ew + 1) for d in range(mw + 1)
+                        if c + d == a + b]
+            if len(opts) > 1:
+                out = [(r1 + r2, s1 + s2, k1 + k2, j1 + j2)
+                       for r1, s1, k1, j1 in out
+                       for r2, s2, k2, j2 in opts]
+        out.pop(0)                      # the empty set
+        out.sort(key=lambda o: (-o[2], -o[3]))
+        out = _EDGE_OUT[key] = tuple(out)
+    return out
+
+
+_MIDDLE = {}
+
+
+def middle_choices(new, k, total, order=0):
+    """The sub-multisets of size ``k`` of the number cards ``new`` (class
+    ints): which of a refill's number cards go to the middle's ``k`` free
+    slots, the rest going to the edges.  Cards whose partner is on the
+    tableau (``total``) or among the new ones go to the edges first, where
+    removing them frees a slot a face card may need; ``order`` 1 tries the
+    other way round first.  Memoised."""
+    key = (new, k, total, order)
+    out = _MIDDLE.get(key)
+    if out is None:
+        if len(_MIDDLE) > 1 << 15:       # bound the memory of long runs
+            _MIDDLE.clear()
+        both = total + new
+        ranks = []
+        for r in range(1, 11):
+            j = digit(new, r)
+            if j:
+                w = 10 - r if r != 10 else 0
+                paired = r == 10 or digit(both, w if r != 5 else 5) > (r == 5)
+                ranks.append((paired, r, j))
+        # unpaired ranks first: they go to the middle most
+        ranks.sort()
+        if order == 1:
+            ranks.reverse()
+        out = []
+
+        def rec(i, left, acc):
+            if i == len(ranks):
+                if left == 0:
+                    out.append(acc)
+                return
+            _p, r, j = ranks[i]
+            for a in range(min(j, left), -1, -1):
+                rec(i + 1, left - a, acc + a * UNIT[r])
+        rec(0, k, 0)
+        out = _MIDDLE[key] = tuple(out)
+    return out
