@@ -6,7 +6,8 @@ import time
 
 from .rules import FACE_CLASS, MIDDLE
 from .solver_tables import (PLACE_ORDER, UNIT, distributions, edge_outcomes,
-                            middle_choices, pool_outcomes, removal_outcomes,
+                            middle_choices, pool_most, pool_outcomes,
+                            removal_outcomes,
                             size, vec)
 
 _NEVER = 1 << 30
@@ -556,12 +557,21 @@ class Pool:
         key = c << 6 | t
         v = memo.get(key)
         if v is not None:
-            self.deal.hit()
             return v
         self.deal.tick()
         n = self.n
         nums = self.nums
         base = nums[t]
+        # removing everything removable first: it wins most states, and
+        # needs no list of the other removal sets
+        r, k = pool_most(c)
+        if not k:
+            memo[key] = False
+            return False
+        t2 = t + k
+        if t2 >= n or self.full_value(t2, c - r + nums[t2] - base):
+            memo[key] = True
+            return True
         for r, k in pool_outcomes(c):
             t2 = t + k
             if t2 >= n or self.full_value(t2, c - r + nums[t2] - base):
@@ -682,7 +692,6 @@ class EdgePool:
         key = e << 36 | m << 6 | t
         v = memo.get(key)
         if v is not None:
-            self.deal.hit()
             return v
         deal = self.deal
         deal.tick()
@@ -716,7 +725,6 @@ class EdgePool:
         key = e << 36 | m << 6 | t
         v = memo.get(key)
         if v is not None:
-            self.deal.hit()
             return v
         deal = self.deal
         deal.tick()

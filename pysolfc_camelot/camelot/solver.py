@@ -74,7 +74,10 @@ from .solver_tables import PLACE_ORDER, UNIT, balanced, digit, removal_outcomes
 
 __all__ = ["SolveResult", "solve", "plain_solve", "solve_siblings"]
 
-_FIRST_ROUND = 2000
+# States in each of the first rounds (see _run): small, since many deals
+# that one order sends into a lost subtree another order wins at once,
+# and the tables carry every round's work over to the next.
+_FIRST_ROUND = 200
 
 
 # -- entry points -------------------------------------------------------------

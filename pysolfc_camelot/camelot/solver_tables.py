@@ -221,31 +221,66 @@ def size(c):
     return SIZE15[c & 0x7fff] + SIZE15[c >> 15]
 
 
+_POOL_MOST = {}
+
+
+def pool_most(c):
+    """The biggest removal set of a multiset ``c`` of number ranks (every
+    pair, pair of fives and ten), as (class int, size): (0, 0) if none."""
+    out = _POOL_MOST.get(c)
+    if out is None:
+        if len(_POOL_MOST) > 1 << 16:    # bound the memory of long runs
+            _POOL_MOST.clear()
+        r = k = 0
+        for v in (1, 2, 3, 4):
+            j = min(digit(c, v), digit(c, 10 - v))
+            r += j * (UNIT[v] + UNIT[10 - v])
+            k += 2 * j
+        j = digit(c, 5) & 6
+        r += j * UNIT[5]
+        k += j
+        j = digit(c, 10)
+        r += j * UNIT[10]
+        out = _POOL_MOST[c] = (r, k + j)
+    return out
+
+
+# POOL_OPTS[v][j]: the removal options of one type with j removable units
+# (pairs v + 10 - v for v < 5, pairs of fives for 5, tens for 10), as
+# (class int, cards), none first
+POOL_OPTS = {}
+for _v in (1, 2, 3, 4, 5, 10):
+    _u = UNIT[_v] + UNIT[10 - _v] if _v < 5 else 2 * UNIT[5] if _v == 5 \
+        else UNIT[10]
+    _k = 2 if _v != 10 else 1
+    POOL_OPTS[_v] = [tuple((i * _u, i * _k) for i in range(j + 1))
+                     for j in range(5)]
+
 _POOL_OUT = {}
 
 
 def pool_outcomes(c):
-    """Every non-empty removal set of a multiset ``c`` of number ranks, as
-    (removed class int, its size), the biggest first (memoised across
-    deals: the pooled game asks for the same tableaux again and again)."""
+    """Every non-empty removal set of a multiset ``c`` of number ranks but
+    the biggest (pool_most), as (removed class int, its size), the biggest
+    first (memoised across deals: the pooled game asks for the same
+    tableaux again and again)."""
     out = _POOL_OUT.get(c)
     if out is None:
         if len(_POOL_OUT) > 1 << 16:     # bound the memory of long runs
             _POOL_OUT.clear()
-        opts = []
-        for v in (1, 2, 3, 4):
-            u = UNIT[v] + UNIT[10 - v]
-            m = min(digit(c, v), digit(c, 10 - v))
-            opts.append([(k * u, 2 * k) for k in range(m + 1)])
-        opts.append([(k * UNIT[5], k) for k in range(0, digit(c, 5) + 1, 2)])
-        opts.append([(k * UNIT[10], k) for k in range(digit(c, 10) + 1)])
         out = [(0, 0)]
-        for o in opts:
-            if len(o) > 1:
+        for v in (1, 2, 3, 4, 5, 10):
+            if v < 5:
+                j = min(digit(c, v), digit(c, 10 - v))
+            elif v == 5:
+                j = digit(c, 5) >> 1
+            else:
+                j = digit(c, 10)
+            if j:
+                o = POOL_OPTS[v][j]
                 out = [(r + r2, k + k2) for r, k in out for r2, k2 in o]
-        out.pop(0)                       # the empty set
         out.sort(key=lambda rk: -rk[1])
-        out = _POOL_OUT[c] = tuple(out)
+        out = _POOL_OUT[c] = tuple(out[1:-1])   # not the biggest nor none
     return out
 
 
