@@ -572,9 +572,17 @@ class Pool:
         if t2 >= n or self.full_value(t2, c - r + nums[t2] - base):
             memo[key] = True
             return True
+        get = memo.get
         for r, k in pool_outcomes(c):
             t2 = t + k
-            if t2 >= n or self.full_value(t2, c - r + nums[t2] - base):
+            if t2 >= n:
+                memo[key] = True
+                return True
+            c2 = c - r + nums[t2] - base
+            v = get(c2 << 6 | t2)       # the look-up inlined: most are known
+            if v is None:
+                v = self.full_value(t2, c2)
+            if v:
                 memo[key] = True
                 return True
         memo[key] = False

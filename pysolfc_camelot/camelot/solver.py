@@ -138,29 +138,35 @@ def _search_position(position, search_factory):
 
 
 def _realize(position, steps, lead):
-    """Turn canonical steps into real moves, checked by the rules model."""
+    """Turn canonical steps into real moves, each played (so checked) by
+    the rules model; the line must end in a won position."""
     pos = position.copy()
+    tab = pos.tableau                   # Position.play changes it in place
     moves = []
+    append = moves.append
 
     def play(m):
         pos.play(m)
-        moves.append(m)
+        append(m)
 
     for m in lead:
         play(m)
     for kind, arg in reversed(steps):
         if kind == "remove":
             for part in arg:
-                # the cards of this removal type, as (rank, slot) lists
+                # the slots of this removal type's cards, one list a rank
                 picked = []
                 for v, per_class in part:
                     slots = []
                     for x in range(4):
-                        cand = [s for s in CLASS_SLOTS[x]
-                                if pos.tableau[s] is not None and
-                                rank_of(pos.tableau[s]) == v and
-                                s not in slots]
-                        slots += cand[:per_class[x]]
+                        need = per_class[x]
+                        for s in CLASS_SLOTS[x] if need else ():
+                            c = tab[s]
+                            if c is not None and rank_of(c) == v:
+                                slots.append(s)
+                                need -= 1
+                                if not need:
+                                    break
                     picked.append(slots)
                 if len(picked) == 2:
                     for a, b in zip(*picked):
@@ -173,24 +179,38 @@ def _realize(position, steps, lead):
                     for i in range(0, len(fives), 2):
                         play(Move("pair", fives[i], fives[i + 1]))
         else:
-            want = [None] + [[digit(arg[x], r) for x in range(4)]
-                             for r in range(1, 11)]
-            while pos.waste is not None or (pos.stock and not pos.is_full()):
+            want = {}                   # rank -> cards still due per class
+            free = [[s for s in CLASS_SLOTS[x] if tab[s] is None]
+                    for x in range(4)]
+            n_free = sum(len(f) for f in free)
+            while pos.waste is not None or (pos.stock and n_free):
                 if pos.waste is None:
                     play(DEAL)
                 r = rank_of(pos.waste)
                 if r > 10:
                     x = FACE_CLASS[r]
                 else:
-                    x = next(x for x in PLACE_ORDER if want[r][x])
-                    want[r][x] -= 1
-                play(Move("place", next(s for s in CLASS_SLOTS[x]
-                                        if pos.tableau[s] is None)))
+                    due = want.get(r)
+                    if due is None:
+                        due = want[r] = [digit(arg[x], r) for x in range(4)]
+                    x = next(x for x in PLACE_ORDER if due[x])
+                    due[x] -= 1
+                play(Move("place", free[x].pop(0)))
+                n_free -= 1
     if not pos.stock and pos.waste is None:
-        # final phase 2: pair everything off
-        while not pos.is_won():
-            m = next(m for m in pos.legal_moves() if m.kind != "deal")
-            play(m)
+        # final phase 2: the number cards left pair off (they balance)
+        by_rank = {}
+        for s, c in enumerate(tab):
+            if c is not None and rank_of(c) <= 10:
+                by_rank.setdefault(rank_of(c), []).append(s)
+        for s in by_rank.pop(10, ()):
+            play(Move("remove", s))
+        fives = by_rank.pop(5, [])
+        for i in range(0, len(fives) - 1, 2):
+            play(Move("pair", fives[i], fives[i + 1]))
+        for v in (1, 2, 3, 4):
+            for a, b in zip(by_rank.get(v, ()), by_rank.get(10 - v, ())):
+                play(Move("pair", min(a, b), max(a, b)))
     if not pos.is_won():
         raise AssertionError("solver line does not win: %r" % (pos,))
     return moves

@@ -261,8 +261,7 @@ _POOL_OUT = {}
 
 def pool_outcomes(c):
     """Every non-empty removal set of a multiset ``c`` of number ranks but
-    the biggest (pool_most), as (removed class int, its size), the biggest
-    first (memoised across deals: the pooled game asks for the same
+    the biggest (pool_most), as (removed class int, its size) (memoised across deals: the pooled game asks for the same
     tableaux again and again)."""
     out = _POOL_OUT.get(c)
     if out is None:
@@ -279,8 +278,10 @@ def pool_outcomes(c):
             if j:
                 o = POOL_OPTS[v][j]
                 out = [(r + r2, k + k2) for r, k in out for r2, k2 in o]
-        out.sort(key=lambda rk: -rk[1])
-        out = _POOL_OUT[c] = tuple(out[1:-1])   # not the biggest nor none
+        # the product lists none first and the biggest last: reversed,
+        # the sets come by the biggest parts first (no sort: most states
+        # that list them are lost, where the order does not matter)
+        out = _POOL_OUT[c] = tuple(out[-2:0:-1])  # neither biggest nor none
     return out
 
 
