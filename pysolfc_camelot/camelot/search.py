@@ -6,8 +6,8 @@ import time
 
 from .rules import FACE_CLASS, MIDDLE
 from .solver_tables import (PLACE_ORDER, UNIT, distributions, edge_outcomes,
-                            middle_choices, pool_most, pool_outcomes,
-                            removal_outcomes,
+                            SIG_12, SIG_34, SIG_5T, middle_choices,
+                            pool_sets, removal_outcomes,
                             size, vec)
 
 _NEVER = 1 << 30
@@ -562,18 +562,12 @@ class Pool:
         n = self.n
         nums = self.nums
         base = nums[t]
-        # removing everything removable first: it wins most states, and
-        # needs no list of the other removal sets
-        r, k = pool_most(c)
-        if not k:
-            memo[key] = False
-            return False
-        t2 = t + k
-        if t2 >= n or self.full_value(t2, c - r + nums[t2] - base):
-            memo[key] = True
-            return True
         get = memo.get
-        for r, k in pool_outcomes(c):
+        # the removal sets, the biggest first: it wins most states
+        for r, k in pool_sets(
+                SIG_12[(c & 63) << 6 | (c >> 21) & 63] |
+                SIG_34[(c >> 6 & 63) << 6 | (c >> 15) & 63] |
+                SIG_5T[(c >> 12 & 7) << 3 | c >> 27 & 7]):
             t2 = t + k
             if t2 >= n:
                 memo[key] = True

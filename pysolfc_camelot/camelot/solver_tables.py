@@ -221,67 +221,58 @@ def size(c):
     return SIZE15[c & 0x7fff] + SIZE15[c >> 15]
 
 
-_POOL_MOST = {}
+# A multiset's removal sets depend only on how many units of each type it
+# can remove: min(aces, nines), .., min(fours, sixes), pairs of fives,
+# tens.  That signature, packed three bits a type, comes from three table
+# look-ups on bit fields of the class int (no loop); its removal sets are
+# listed once, at most 5^4 * 3 * 5 signatures.
+def _min_pairs(lo_shift, hi_shift):
+    """Table of the packed mins of two rank pairs: index (two digits of
+    the low ranks) << 6 | (two digits of their partners, high first)."""
+    tab = []
+    for lo in range(64):
+        for hi in range(64):
+            a, b = lo & 7, lo >> 3          # ranks v, v + 1
+            y, x = hi & 7, hi >> 3          # ranks 9 - v, 10 - v
+            tab.append(min(a, x) << lo_shift | min(b, y) << hi_shift)
+    return tuple(tab)
 
 
-def pool_most(c):
-    """The biggest removal set of a multiset ``c`` of number ranks (every
-    pair, pair of fives and ten), as (class int, size): (0, 0) if none."""
-    out = _POOL_MOST.get(c)
+SIG_12 = _min_pairs(0, 3)           # aces with nines, twos with eights
+SIG_34 = _min_pairs(6, 9)           # threes with sevens, fours with sixes
+SIG_5T = tuple((f >> 1) << 12 | t << 15 for f in range(8) for t in range(8))
+
+
+def pool_signature(c):
+    """The removal signature of the class int ``c`` (see above)."""
+    return (SIG_12[(c & 63) << 6 | (c >> 21) & 63] |
+            SIG_34[(c >> 6 & 63) << 6 | (c >> 15) & 63] |
+            SIG_5T[(c >> 12 & 7) << 3 | c >> 27 & 7])
+
+
+_POOL_SETS = {}
+
+
+def pool_sets(sig):
+    """Every non-empty removal set of a multiset of number ranks with
+    removal signature ``sig``, as (removed class int, its size): the
+    biggest first, then the others by their biggest parts first."""
+    out = _POOL_SETS.get(sig)
     if out is None:
-        if len(_POOL_MOST) > 1 << 16:    # bound the memory of long runs
-            _POOL_MOST.clear()
-        r = k = 0
-        for v in (1, 2, 3, 4):
-            j = min(digit(c, v), digit(c, 10 - v))
-            r += j * (UNIT[v] + UNIT[10 - v])
-            k += 2 * j
-        j = digit(c, 5) & 6
-        r += j * UNIT[5]
-        k += j
-        j = digit(c, 10)
-        r += j * UNIT[10]
-        out = _POOL_MOST[c] = (r, k + j)
-    return out
-
-
-# POOL_OPTS[v][j]: the removal options of one type with j removable units
-# (pairs v + 10 - v for v < 5, pairs of fives for 5, tens for 10), as
-# (class int, cards), none first
-POOL_OPTS = {}
-for _v in (1, 2, 3, 4, 5, 10):
-    _u = UNIT[_v] + UNIT[10 - _v] if _v < 5 else 2 * UNIT[5] if _v == 5 \
-        else UNIT[10]
-    _k = 2 if _v != 10 else 1
-    POOL_OPTS[_v] = [tuple((i * _u, i * _k) for i in range(j + 1))
-                     for j in range(5)]
-
-_POOL_OUT = {}
-
-
-def pool_outcomes(c):
-    """Every non-empty removal set of a multiset ``c`` of number ranks but
-    the biggest (pool_most), as (removed class int, its size) (memoised across deals: the pooled game asks for the same
-    tableaux again and again)."""
-    out = _POOL_OUT.get(c)
-    if out is None:
-        if len(_POOL_OUT) > 1 << 16:     # bound the memory of long runs
-            _POOL_OUT.clear()
         out = [(0, 0)]
-        for v in (1, 2, 3, 4, 5, 10):
+        for i, v in enumerate((1, 2, 3, 4, 5, 10)):
+            j = sig >> (3 * i) & 7
             if v < 5:
-                j = min(digit(c, v), digit(c, 10 - v))
+                u, size = UNIT[v] + UNIT[10 - v], 2
             elif v == 5:
-                j = digit(c, 5) >> 1
+                u, size = 2 * UNIT[5], 2
             else:
-                j = digit(c, 10)
+                u, size = UNIT[10], 1
             if j:
-                o = POOL_OPTS[v][j]
-                out = [(r + r2, k + k2) for r, k in out for r2, k2 in o]
-        # the product lists none first and the biggest last: reversed,
-        # the sets come by the biggest parts first (no sort: most states
-        # that list them are lost, where the order does not matter)
-        out = _POOL_OUT[c] = tuple(out[-2:0:-1])  # neither biggest nor none
+                out = [(r + a * u, k + a * size) for r, k in out
+                       for a in range(j + 1)]
+        # the product lists none first and the biggest last
+        out = _POOL_SETS[sig] = tuple(out[:0:-1])
     return out
 
 
@@ -303,22 +294,10 @@ def edge_outcomes(e, m):
         out = [(0, 0, 0, 0)]
         for v in (1, 2, 3, 4, 5, 10):
             w = 10 - v if v < 5 else v
-            ev, mv = digit(e, v), digit(m, v)
-            uv = UNIT[v]
-            if v == w:
-                step = 2 if v == 5 else 1
-                opts = [(a * uv, b * uv, a, b)
-                        for a in range(ev + 1) for b in range(mv + 1)
-                        if (a + b) % step == 0]
-            else:
-                ew, mw = digit(e, w), digit(m, w)
-                uw = UNIT[w]
-                top = min(ev + mv, ew + mw)
-                opts = [(a * uv + c * uw, b * uv + d * uw, a + c, b + d)
-                        for a in range(ev + 1) for b in range(mv + 1)
-                        if a + b <= top
-                        for c in range(ew + 1) for d in range(mw + 1)
-                        if c + d == a + b]
+            k = (v, digit(e, v), digit(m, v), digit(e, w), digit(m, w))
+            opts = _EDGE_OPTS.get(k)
+            if opts is None:
+                opts = _EDGE_OPTS[k] = _edge_options(*k)
             if len(opts) > 1:
                 out = [(r1 + r2, s1 + s2, k1 + k2, j1 + j2)
                        for r1, s1, k1, j1 in out
@@ -327,6 +306,28 @@ def edge_outcomes(e, m):
         out.sort(key=lambda o: (-o[2], -o[3]))
         out = _EDGE_OUT[key] = tuple(out)
     return out
+
+
+_EDGE_OPTS = {}
+
+
+def _edge_options(v, ev, mv, ew, mw):
+    """The removals of one type (pairs v + 10 - v, pairs of fives or tens)
+    from ev, mv cards of rank v on the edges and in the middle and ew, mw
+    of its partner, as (from the edges, from the middle, counts of each),
+    none first."""
+    uv = UNIT[v]
+    if v >= 5:
+        step = 2 if v == 5 else 1
+        return [(a * uv, b * uv, a, b)
+                for a in range(ev + 1) for b in range(mv + 1)
+                if (a + b) % step == 0]
+    w = 10 - v
+    uw = UNIT[w]
+    top = min(ev + mv, ew + mw)
+    return [(a * uv + c * uw, b * uv + d * uw, a + c, b + d)
+            for a in range(ev + 1) for b in range(mv + 1) if a + b <= top
+            for c in range(ew + 1) for d in range(mw + 1) if c + d == a + b]
 
 
 _MIDDLE = {}
@@ -356,16 +357,16 @@ def middle_choices(new, k, total, order=0):
         ranks.sort()
         if order == 1:
             ranks.reverse()
-        out = []
-
-        def rec(i, left, acc):
-            if i == len(ranks):
-                if left == 0:
-                    out.append(acc)
-                return
-            _p, r, j = ranks[i]
-            for a in range(min(j, left), -1, -1):
-                rec(i + 1, left - a, acc + a * UNIT[r])
-        rec(0, k, 0)
+        # partial choices (cards chosen, slots left), a rank at a time,
+        # keeping only those the later ranks can still complete
+        parts = [(0, k)]
+        rest = sum(j for _p, _r, j in ranks)
+        for _p, r, j in ranks:
+            u = UNIT[r]
+            rest -= j
+            parts = [(acc + a * u, left - a) for acc, left in parts
+                     for a in range(min(j, left), max(0, left - rest) - 1,
+                                    -1)]
+        out = [acc for acc, left in parts if not left]
         out = _MIDDLE[key] = tuple(out)
     return out
