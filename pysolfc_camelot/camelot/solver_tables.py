@@ -331,6 +331,11 @@ def _edge_options(v, ev, mv, ew, mw):
 
 
 _MIDDLE = {}
+# PRESENT[x]: a bit for each of the five ranks packed in x (15 bits) that
+# x holds, and bit 10 when its fifth rank (five, for the low half) is
+# there twice
+PRESENT = tuple(sum(1 << i for i in range(5) if (x >> (3 * i)) & 7) |
+                ((x >> 12 & 7) >= 2) << 10 for x in range(1 << 15))
 
 
 def middle_choices(new, k, total, order=0):
@@ -340,18 +345,25 @@ def middle_choices(new, k, total, order=0):
     tableau (``total``) or among the new ones go to the edges first, where
     removing them frees a slot a face card may need; ``order`` 1 tries the
     other way round first.  Memoised."""
-    key = (new, k, total, order)
+    both = total + new
+    # which ranks are there (bit r - 1; bit 10: two fives or more): all
+    # the order below depends on
+    there = PRESENT[both & 0x7fff] | PRESENT[both >> 15] << 5
+    key = (new, k, there, order)
     out = _MIDDLE.get(key)
     if out is None:
         if len(_MIDDLE) > 1 << 15:       # bound the memory of long runs
             _MIDDLE.clear()
-        both = total + new
         ranks = []
         for r in range(1, 11):
             j = digit(new, r)
             if j:
-                w = 10 - r if r != 10 else 0
-                paired = r == 10 or digit(both, w if r != 5 else 5) > (r == 5)
+                if r == 10:
+                    paired = True
+                elif r == 5:
+                    paired = bool(there >> 10 & 1)
+                else:
+                    paired = bool(there >> (9 - r) & 1)
                 ranks.append((paired, r, j))
         # unpaired ranks first: they go to the middle most
         ranks.sort()
