@@ -26,6 +26,14 @@ class Restart(Exception):
     """This round of the search used its states; try the other order."""
 
 
+class Deferred(Exception):
+    """A relaxation's answer took more than its query's states (see
+    Deal.query): the real search leaves that state for a later round."""
+
+
+_NONE = float("inf")
+
+
 class Deal:
     """What every search over one sequence of cards shares: the cards (as
     ranks, in dealing order, the waste card first if any), tables derived
@@ -38,7 +46,15 @@ class Deal:
         self.max_states = max_states
         self.progress = progress
         self.round_end = None           # states at which to restart
+        # A relaxation asked by the real search may take query_budget
+        # states (None: any) before it gives up (Deferred); deferrals
+        # counts the states left for a later round this way.
+        self.query_budget = None
+        self.query_end = _NONE
+        self.deferrals = 0
         self.states = 0
+        self.limit = _NONE
+        self.set_limits()
         self.hits = 0                   # memo hits, to poll the clock
         self.t0 = time.perf_counter()
         # faces[t][x]: face cards on class x once seq[:t] is placed
@@ -81,12 +97,38 @@ class Deal:
                 self.should_stop is not None and self.should_stop()):
             raise OutOfBudget
 
+    def set_limits(self):
+        """After a change of max_states, round_end or query_end: the
+        states at which tick() must look at them."""
+        self.limit = min(_NONE if self.max_states is None else
+                         self.max_states,
+                         _NONE if self.round_end is None else self.round_end,
+                         self.query_end)
+
+    def query(self, ask, *args):
+        """The real search asks a relaxation ask(*args): with a
+        query_budget, Deferred if it needs more states than that."""
+        if self.query_budget is None or self.query_end != _NONE:
+            return ask(*args)
+        self.query_end = self.states + self.query_budget
+        self.set_limits()
+        try:
+            return ask(*args)
+        finally:
+            self.query_end = _NONE
+            self.set_limits()
+
     def tick(self):
         self.states += 1
-        if self.max_states is not None and self.states > self.max_states:
-            raise OutOfBudget
-        if self.round_end is not None and self.states > self.round_end:
-            raise Restart
+        if self.states > self.limit:
+            if self.max_states is not None and \
+                    self.states > self.max_states:
+                raise OutOfBudget
+            if self.round_end is not None and self.states > self.round_end:
+                raise Restart
+            if self.states > self.query_end:
+                self.deferrals += 1
+                raise Deferred
         # the clock every 64 states (well under a millisecond each): a
         # player's 0.1 s hint budget must be kept to within a few ms
         if self.states & 63 == 0:
@@ -326,7 +368,13 @@ class Search:
         sub_cap = (cap[0], cap[1], cap[2], 0)
         for ea in distributions(counts, ecap, eorder):
             mid = cls[3] + ea[3]
-            if not es.full_value(t, ecls[0] + ea[0], mid):
+            try:
+                if not self.deal.query(es.full_value, t, ecls[0] + ea[0],
+                                       mid):
+                    continue
+            except Deferred:
+                # left for a later round (searching these for real costs
+                # more than it saves)
                 continue
             e = ea[0]
             ecounts = []
@@ -357,7 +405,7 @@ class Search:
 
     def _relaxed_lost(self, t, cls, full):
         for r in self.relax:
-            if not r.relaxed_value(t, cls, full):
+            if not self.deal.query(r.relaxed_value, t, cls, full):
                 return True
         return False
 
@@ -388,12 +436,20 @@ class Search:
         if key in self.lost_full:
             self.deal.hit()
             return None
-        self.deal.tick()
-        if self.prune and (self._known_lost(t, cls, True) or
-                           not self._faces_can_fit(t, cls) or
-                           self._relaxed_lost(t, cls, True)):
-            self.lost_full.add(key)
-            return None
+        deal = self.deal
+        deal.tick()
+        deferrals = deal.deferrals
+        try:
+            if self.prune and (self._known_lost(t, cls, True) or
+                               not self._faces_can_fit(t, cls) or
+                               self._relaxed_lost(t, cls, True)):
+                self.lost_full.add(key)
+                return None
+        except Deferred:
+            # the relaxation is slow to answer here: search the state
+            # itself (the pruning is only a short cut; its children's
+            # losses are proofs of their own)
+            deal.deferrals -= 1
         outcomes = removal_outcomes(cls)
         if self.order == 3:
             outcomes = reversed(outcomes)
@@ -427,7 +483,8 @@ class Search:
                 steps.append(("remove", combo))
                 self.won_full.add(key)
                 return steps
-        self.lost_full.add(key)
+        if deal.deferrals == deferrals:   # every child proved lost
+            self.lost_full.add(key)
         return None
 
     def open(self, t, cls):
@@ -439,17 +496,25 @@ class Search:
         if key in self.lost_open:
             self.deal.hit()
             return None
-        self.deal.tick()
+        deal = self.deal
+        deal.tick()
+        deferrals = deal.deferrals
         cap = self.caps(t)
         for x in range(4):
             cap[x] -= vec(cls[x])[0]
         free = sum(cap)
-        if free == 0 or (self.prune and (
-                self._known_lost(t, cls, False) or
-                not self._faces_can_fit(t, cls, cap) or
-                self._relaxed_lost(t, cls, False))):
-            self.lost_open.add(key)
-            return None
+        try:
+            if free == 0 or (self.prune and (
+                    self._known_lost(t, cls, False) or
+                    not self._faces_can_fit(t, cls, cap) or
+                    self._relaxed_lost(t, cls, False))):
+                self.lost_open.add(key)
+                return None
+        except Deferred:
+            # the relaxation is slow to answer here: search the state
+            # itself (the pruning is only a short cut; its children's
+            # losses are proofs of their own)
+            deal.deferrals -= 1
         m = min(free, self.n - t)
         counts = [0] * 11
         for r in self.seq[t:t + m]:
@@ -492,7 +557,8 @@ class Search:
             if steps is not None:
                 steps.append(("fill", add))
                 return steps
-        self.lost_open.add(key)
+        if deal.deferrals == deferrals:   # every child proved lost
+            self.lost_open.add(key)
         return None
 
 
@@ -707,13 +773,19 @@ class EdgePool:
         n = self.n
         nf = self.nfaces
         f0 = nf[t]
+        get = self.open_memo.get
         for re, rm, ke, km in edge_outcomes(e, m):
             t2 = t + ke + km
             # the refill deals the next ke + km cards and only ke edge
             # slots are free: more face cards than that cannot all fit
             if nf[t2 if t2 < n else n] - f0 > ke:
                 continue
-            if self.open_value(t, e - re, m - rm):
+            e2 = e - re
+            m2 = m - rm
+            v = get(e2 << 36 | m2 << 6 | t)    # inlined: most are known
+            if v is None:
+                v = self.open_value(t, e2, m2)
+            if v:
                 memo[key] = True
                 return True
         memo[key] = False
@@ -747,8 +819,13 @@ class EdgePool:
             memo[key] = True
             return True
         new = self.nums[t2] - self.nums[t]
+        get = self.full_memo.get
+        e += new
         for s in middle_choices(new, mf, total, self.order == 1):
-            if self.full_value(t2, e + new - s, m + s):
+            v = get((e - s) << 36 | (m + s) << 6 | t2)    # inlined
+            if v is None:
+                v = self.full_value(t2, e - s, m + s)
+            if v:
                 memo[key] = True
                 return True
         memo[key] = False

@@ -286,6 +286,15 @@ def edge_outcomes(e, m):
     the edges and ``m`` in the middle, as (removed from e, removed from m,
     how many from e, how many from m), the most edge cards first (they
     free the slots face cards need).  Memoised across deals."""
+    # only the ranks that have a partner on the tableau matter
+    sig = pool_signature(e + m)
+    mask = _SIG_MASK.get(sig)
+    if mask is None:
+        mask = _SIG_MASK[sig] = sum(
+            7 * (UNIT[v] + UNIT[10 - v] if v < 5 else UNIT[v])
+            for i, v in enumerate((1, 2, 3, 4, 5, 10)) if sig >> (3 * i) & 7)
+    e &= mask
+    m &= mask
     key = e << 30 | m
     out = _EDGE_OUT.get(key)
     if out is None:
@@ -309,6 +318,7 @@ def edge_outcomes(e, m):
 
 
 _EDGE_OPTS = {}
+_SIG_MASK = {}      # pool signature -> the bits of the ranks it can remove
 
 
 def _edge_options(v, ev, mv, ew, mw):
