@@ -78,14 +78,15 @@ __all__ = ["SolveResult", "solve", "plain_solve", "solve_siblings"]
 # that one order sends into a lost subtree another order wins at once,
 # and the tables carry every round's work over to the next.
 _FIRST_ROUND = 200
-# A relaxation asked by the real search may take a share of its round's
-# states (at least _FIRST_QUERY) before it gives up (search.Deferred): the
-# state is then searched without that test, or, for a refill's group of
-# arrangements, left for a later round.  A few states whose relaxed game
+# From the fifth round on (one round of each order first, with relaxations
+# answering in full), a relaxation asked by the real search may take a
+# share of its round's states (at least _FIRST_QUERY) before it gives up
+# (search.Deferred): the state is then searched without that test, or,
+# for a refill's group of arrangements, left for a later round.  A few states whose relaxed game
 # is hard to solve then no longer hold up a round: on some winnable deals
 # the edges-pooled game at the deal itself takes 40,000 states, while the
 # real search, not waiting for it, wins in a few hundred.
-_QUERY_SHARE = 8
+_QUERY_SHARE = 32
 _FIRST_QUERY = 20
 
 
@@ -259,7 +260,10 @@ def _run(position, prune, budget_seconds, budget_states, progress,
             deal = search.deal
             budget = _FIRST_ROUND * 2 ** (rnd[0] // len(MODES))
             deal.round_end = deal.states + budget
-            deal.query_budget = max(_FIRST_QUERY, budget // _QUERY_SHARE)
+            # the first round of each order as before; from then on a
+            # relaxation has a share of the round (see _QUERY_SHARE)
+            deal.query_budget = None if rnd[0] < len(MODES) else \
+                max(_FIRST_QUERY, budget // _QUERY_SHARE)
             deal.deferrals = 0
             deal.set_limits()
         return search
