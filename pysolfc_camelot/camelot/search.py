@@ -142,50 +142,28 @@ class Deal:
 
 
 class Search:
-    """Depth-first search over canonical states with memo tables.
+    """Depth-first search of the real game over canonical states with memo
+    tables of lost states.
 
-    enforce lists the edge classes whose face cards must find a slot of
-    their own; an edge class not enforced is merged into the middle, i.e.
-    its number cards may move to any slot of the merged class at will.
-    Every real line of play is then also a line of the merged game with the
-    same removals (a face card of a merged class takes any free merged
-    slot), so a state lost there is lost for real: each relaxation is a
-    sound pruning test for the searches that enforce more.  The relaxed
-    games are much smaller and solved exactly, memoising wins too.
+    relax lists relaxed games (Pool, EdgePool): every real line of play is
+    also a line of each with the same removals, so a state lost there is
+    lost for real, a sound pruning test.  The relaxed games are much
+    smaller and solved exactly, memoising wins too.
 
     With relax=() and prune=False this is the plain exhaustive search over
     the same canonical states (for tests and the benchmark)."""
 
-    def __init__(self, deal, enforce, relax=(), prune=True, groups=None):
+    enforce = (0, 1, 2)                 # the edge classes, each its faces
+    gmap = (0, 1, 2)
+    merged = ()
+    fpx = (1, 2, 4)                     # face_pos masks of the classes
+    # the classes of each class, for full()
+    window = ((0, (0,)), (1, (1,)), (2, (2,)))
+
+    def __init__(self, deal, relax=(), prune=True):
         self.deal = deal
         self.seq = deal.seq
         self.n = deal.n
-        self.enforce = enforce
-        self.merged = tuple(x for x in range(3) if x not in enforce)
-        # groups: edge classes merged with each other (not with the
-        # middle): group i is stored as class i, and takes the face cards
-        # of all its classes.  Sound as a relaxation for the same reason as
-        # merging into the middle: a real placement of a face card on a
-        # free slot of its class is a placement on a free slot of its
-        # group, so every real line is a line of the grouped game, and the
-        # face test of a group (face_pos by mask of classes) is the test
-        # of that game.
-        self.groups = groups
-        if groups is not None:
-            self.enforce = tuple(range(len(groups)))
-            self.merged = ()
-            self.gmap = [0, 0, 0]
-            masks = []
-            for i, g in enumerate(groups):
-                m = 0
-                for x in g:
-                    self.gmap[x] = i
-                    m |= 1 << x
-                masks.append(m)
-            self.fpx = tuple(masks) + (0,) * (3 - len(groups))
-        else:
-            self.gmap = [0, 1, 2]
-            self.fpx = (1, 2, 4)
         self.relax = relax
         self.prune = prune
         self.order = 0 if prune else 1  # move order: see MODES
@@ -196,42 +174,13 @@ class Search:
         # some deals all four spend hundreds of thousands of states in
         # lost subtrees that a random order skips.
         self.rng = None
-        # the classes of each enforced class (group), for full()
-        self.window = tuple((x, tuple(y for y in range(3)
-                                      if self.gmap[y] == x))
-                            for x in self.enforce)
         self.lost_full = set()
         self.lost_open = set()
         self.won_full = set()
-        self.won_open = set()
-
-    def project(self, cls):
-        """This search's view of a tableau of a search enforcing more."""
-        if self.groups is not None:
-            c = [0, 0, 0, cls[3]]
-            for x in range(3):
-                c[self.gmap[x]] += cls[x]
-            return tuple(c)
-        if not self.merged:
-            return cls
-        c = list(cls)
-        for x in self.merged:
-            c[3] += c[x]
-            c[x] = 0
-        return tuple(c)
 
     def caps(self, t):
         f = self.deal.faces[t]
-        if self.groups is not None:
-            cap = [0, 0, 0, 4]
-            for x in range(3):
-                cap[self.gmap[x]] += 4 - f[x]
-            return cap
-        cap = [4 - f[0], 4 - f[1], 4 - f[2], 4]
-        for x in self.merged:
-            cap[3] += cap[x]
-            cap[x] = 0
-        return cap
+        return [4 - f[0], 4 - f[1], 4 - f[2], 4]
 
     # -- sound pruning ------------------------------------------------------
 
@@ -254,39 +203,9 @@ class Search:
 
     def _class_slack(self, t, x, c, empty, total):
         """None if the face cards of class x cannot all fit, else the least
-        time to spare before one of them."""
-        pos = self.deal.face_pos[t][self.fpx[x]]
-        if not pos:
-            return 16
-        rp = self.deal.rank_pos[t]
-        on = vec(total)
-        times = [-1] * empty
-        cv = vec(c)
-        for r in range(1, 11):
-            j = cv[r]
-            if not j:
-                continue
-            if r == 10:
-                times += [-1] * j
-            elif r == 5:
-                times += [-1] * (j - j % 2)
-                if j % 2:
-                    times.append(-1 if on[5] > j else
-                                 rp[5][0] if rp[5] else _NEVER)
-            else:
-                part = [-1] * on[10 - r] + list(rp[10 - r])
-                part += [_NEVER] * (j - len(part))
-                times += part[:j]
-        if len(times) < len(pos):
-            return None
-        times.sort()
-        least = 16
-        for k, p in enumerate(pos):
-            if times[k] >= p:
-                return None
-            if p - times[k] < least:
-                least = p - times[k]
-        return least
+        time to spare before one of them (see faces_fit)."""
+        return faces_fit(self.deal, t, self.deal.face_pos[t][self.fpx[x]],
+                         c, total, empty)
 
     def _guide(self, t, cls, counts):
         """Move ordering of a refill (no effect on soundness): the number
@@ -391,10 +310,6 @@ class Search:
                     yield (base[0] + a[0], base[1] + a[1], base[2] + a[2],
                            mid)
 
-    def known_lost(self, t, cls, full):
-        key = (t,) + self.project(cls)
-        return key in (self.lost_full if full else self.lost_open)
-
     def _known_lost(self, t, cls, full):
         """A relaxation already proved this state lost (a table look-up,
         tried before the costlier tests)."""
@@ -408,24 +323,6 @@ class Search:
             if not self.deal.query(r.relaxed_value, t, cls, full):
                 return True
         return False
-
-    def relaxed_value(self, t, cls, full):
-        """The value of the projection of a state of a search enforcing
-        more."""
-        return self.value(t, self.project(cls), full)
-
-    def value(self, t, cls, full):
-        """Exact value of a state of this (relaxed) game, memoised."""
-        if full:
-            key = (t,) + cls
-            return key in self.won_full or self.full(t, cls) is not None
-        key = (t,) + cls
-        if key in self.won_open:
-            return True
-        if self.open(t, cls) is None:
-            return False
-        self.won_open.add(key)
-        return True
 
     # -- the two kinds of state ----------------------------------------------
 
@@ -835,12 +732,12 @@ class EdgePool:
 def make_search(deal, prune):
     """The real search, with its relaxations when pruning."""
     if not prune:
-        return Search(deal, (0, 1, 2), prune=False)
+        return Search(deal, prune=False)
     # Both relaxations are sound for the real game (see Search and
     # solver.py's docstring), and the first is one of the second too: merging
     # the edge class into the middle relaxes the edges-merged game.
     merged = Pool(deal)
     edges = EdgePool(deal, merged)
-    real = Search(deal, (0, 1, 2), (merged, edges))
+    real = Search(deal, (merged, edges))
     real.split = edges
     return real
