@@ -21,7 +21,7 @@ def vec(c):
     """Counts of ranks 0..10 of a class int (index 0: the card total)."""
     v = _VEC.get(c)
     if v is None:
-        if len(_VEC) > 1 << 20:         # bound the memory of long runs
+        if len(_VEC) > 1 << 16:         # bound the memory of long runs
             _VEC.clear()
         d = [(c >> (3 * r - 3)) & 7 for r in range(1, 11)]
         v = _VEC[c] = tuple([sum(d)] + d)
@@ -298,7 +298,7 @@ def edge_outcomes(e, m):
     key = e << 30 | m
     out = _EDGE_OUT.get(key)
     if out is None:
-        if len(_EDGE_OUT) > 1 << 16:     # bound the memory of long runs
+        if len(_EDGE_OUT) > 1 << 14:     # bound the memory of long runs
             _EDGE_OUT.clear()
         out = [(0, 0, 0, 0)]
         for v in (1, 2, 3, 4, 5, 10):
@@ -362,7 +362,7 @@ def middle_choices(new, k, total, order=0):
     key = (new, k, there, order)
     out = _MIDDLE.get(key)
     if out is None:
-        if len(_MIDDLE) > 1 << 15:       # bound the memory of long runs
+        if len(_MIDDLE) > 1 << 14:       # bound the memory of long runs
             _MIDDLE.clear()
         ranks = []
         for r in range(1, 11):
