@@ -1,6 +1,8 @@
 """Camelot's search over canonical states (see solver.py for the
-reduction): the deal's shared tables and budget (Deal), the depth-first
-search with its memo tables, sound prunings and relaxations (Search)."""
+reduction): the deal's shared tables and budget (Deal), the face test
+(faces_fit), the two relaxed games solved exactly as pruning tests (Pool,
+every slot one class; EdgePool, the edges one class) and the depth-first
+search of the real game with its memo tables (Search)."""
 import itertools
 import time
 

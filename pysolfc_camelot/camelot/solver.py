@@ -31,32 +31,39 @@ How the game reduces (see RULES.md beside it):
 
 Pruning, each proven sound where it is defined:
 
-* the face test (search.Search._faces_can_fit): the k-th face card of a class
-  still to come needs k of its slots freeable before it is dealt, and a
-  number card on such a slot needs a partner of its own by then;
-* a relaxation (Search with enforce=()): number cards may move between
-  slots at will, so face cards always fit and only the multiset of ranks
-  on the tableau matters.  A state lost there is lost for real; that
-  small game is solved exactly and memoised, and it catches the "full
-  tableau, nothing to remove" dead ends that make most lost deals;
-* a second relaxation (Search with groups=((0, 1, 2),)): the twelve edge
-  slots form one class that any face card may take, the middle stays
-  apart.  Every real line is a line of that game too (a face card placed
-  on a free slot of its class is placed on a free edge slot; removals are
-  the same), so a state lost there is lost for real.  It keeps the main
-  tension of the game (number cards on the edges block face cards, those
-  in the middle never do) in a game small enough to solve exactly, and it
-  is what decides the hard winnable deals: their wrong early placements
-  are refuted there in a few states instead of thousands;
-* memo tables of lost states (and, in the relaxation, of won ones).
+* the face test (search.faces_fit): the k-th face card of a class still
+  to come needs k of its slots freeable before it is dealt, and a number
+  card on such a slot needs a partner of its own by then;
+* the pooled game (search.Pool): number cards may move between slots at
+  will, so face cards always fit and only the multiset of ranks on the
+  tableau matters.  A state lost there is lost for real; that small game
+  is solved exactly and memoised under one int key, and it catches the
+  "full tableau, nothing to remove" dead ends that make most lost deals.
+  Its removal sets depend only on how many pairs of each kind the
+  multiset holds (a signature read off by table look-ups), so each list
+  of them is built once;
+* the edges-pooled game (search.EdgePool): the twelve edge slots form one
+  class that any face card may take, the middle stays apart.  Every real
+  line is a line of that game too (a face card placed on a free slot of
+  its class is placed on a free edge slot; removals are the same), so a
+  state lost there is lost for real.  It keeps the main tension of the
+  game (number cards on the edges block face cards, those in the middle
+  never do) in a game small enough to solve exactly, and it is what
+  decides the hard winnable deals: their wrong early placements are
+  refuted there in a few states instead of thousands;
+* memo tables of lost states (and, in the relaxations, of won ones).
 
 Move order is heuristic only: rounds of the search cycle through four
 orders (MODES), keeping the memo tables from round to round (see _run);
 after the first four rounds each round also shuffles the real search's
 choices with its own seed (random restarts: a few winnable deals send
-every fixed order into huge lost subtrees, and a shuffled one round them).
+every fixed order into huge lost subtrees, and a shuffled one round them),
+and a relaxation asked by the real search gets only a share of the
+round's states: past it, the state is searched without that test (the
+relaxed game of a few winnable deals is itself hard to solve, while the
+real search wins them in a few hundred states).
 Refills are generated in two stages, edges/middle first, so that the
-edges-merged relaxation can drop a whole group of arrangements at once.
+edges-pooled game can drop a whole group of arrangements at once.
 
 A tableau class is stored as an int with three bits per rank (count of
 aces in bits 0-2, twos in 3-5, ... tens in 27-29), so canonical states are
