@@ -4,6 +4,8 @@
     python3 bench/bench.py --seed S    # the same deals again
     python3 bench/bench.py --quick     # 100 deals, a few minutes
     python3 bench/bench.py --public    # the fixed public set
+    python3 bench/bench.py --deals 100000 --baseline-deals 10000 \
+        --skip 2,3,4                   # the speed-up and a long tail
 
 The deals are fresh random ones by default (see deal_source.py): figures
 a player reads should come from deals the code was not tuned on.
@@ -15,12 +17,17 @@ i.e. random.Random(20260004).shuffle of the ordered deck (card ids 0..51,
 see cards.py), 1,000 times in a row (so also ``--seed 20260004``).
 
 Sections:
- 1. the solver over the deals (--jobs processes, --budget s per deal):
-    decided share, total and per-deal times, the worst deal (index and
-    seconds) and how many took over 1 s and over 2 s, the same in CPU
-    time (the machine may be shared) and the load average, states/s, peak
-    memory per worker (ru_maxrss), winnable share with a 95% Wilson
-    interval;
+ 1. the solver over the deals (--jobs processes, --budget s per deal)
+    and, interleaved on the same deals, the frozen baseline
+    (bench/baseline_camelot/, see speedup.py): decided share, per-deal
+    times (wall and CPU: the machine may be shared), states/s, peak
+    memory per worker, winnable share with a 95% Wilson interval; the
+    tail (the slowest deals, the share over 1 s and 2 s); both solvers'
+    means and medians with 95% intervals, the speed-up (ratio of means
+    with a paired bootstrap interval, median per-deal ratio) and the
+    verdicts compared deal by deal (a mismatch fails the run).
+    --baseline-deals K compares on the first K only, e.g. a tail over
+    100,000 deals with the speed-up from 10,000 of them;
  2. every deal left undecided, solved again without a budget;
  3. the plain search (same canonical states, no pruning) against the
     solver on a sample, with state and time ratios;
@@ -39,6 +46,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import deal_source                                          # noqa: E402
+import speedup                                              # noqa: E402
 from pysolfc_camelot.camelot import (hintmode, hints, perfect,  # noqa: E402
                                      rules, solver)
 from pysolfc_camelot.cards import parse_deck               # noqa: E402
@@ -88,54 +96,6 @@ def fmt_times(ts):
     return ("median %.4f s, p90 %.4f s, p99 %.4f s, max %.3f s"
             % (percentile(ts, 50), percentile(ts, 90), percentile(ts, 99),
                ts[-1] if ts else 0.0))
-
-
-def section_solver(decks, args):
-    print("== 1. solver: %d deals, %d jobs, budget %g s per deal"
-          % (len(decks), args.jobs, args.budget))
-    t0 = time.perf_counter()
-    res = run_many([(d, args.budget, False) for d in decks], args.jobs,
-                   solve_job)
-    wall = time.perf_counter() - t0
-    n = len(res)
-    won = sum(r[0] is True for r in res)
-    lost = sum(r[0] is False for r in res)
-    und = n - won - lost
-    secs = [r[2] for r in res]
-    states = sum(r[1] for r in res)
-    print("decided %d/%d = %.1f%% (winnable %d, not winnable %d,"
-          " undecided %d)" % (won + lost, n, 100 * (won + lost) / n, won,
-                              lost, und))
-    print("time: total %.1f s of solving, %.1f s wall; per deal %s"
-          % (sum(secs), wall, fmt_times(secs)))
-    worst = max(range(n), key=lambda i: secs[i])
-    print("worst deal: %d (number %d of the deals), %s, %.3f s; deals over"
-          " 1 s: %d, over 2 s: %d"
-          % (worst, worst + 1, {True: "winnable", False: "not winnable",
-                                None: "undecided"}[res[worst][0]],
-             secs[worst], sum(s > 1 for s in secs),
-             sum(s > 2 for s in secs)))
-    # CPU time of the worker: the wall clock minus the waiting for a core
-    # when the machine is shared
-    cpus = [r[4] for r in res]
-    worst_cpu = max(range(n), key=lambda i: cpus[i])
-    print("cpu time per deal: %s; worst deal %d, %.3f s; over 1 s: %d"
-          % (fmt_times(cpus), worst_cpu, cpus[worst_cpu],
-             sum(c > 1 for c in cpus)))
-    try:
-        print("load average at the end: %.1f %.1f %.1f" % os.getloadavg())
-    except OSError:
-        pass
-    print("states: %d, %.0f states/s; peak memory per worker %.0f MB"
-          % (states, states / max(1e-9, sum(secs)),
-             max(r[3] for r in res) / 1024))
-    lo, _ = wilson(won, n)
-    _, hi = wilson(won + und, n)
-    print("winnable share %.1f%%%s, 95%% interval %.1f%% .. %.1f%%"
-          % (100 * won / n,
-             " .. %.1f%%" % (100 * (won + und) / n) if und else "",
-             100 * lo, 100 * hi))
-    return res
 
 
 def section_undecided(decks, res, args):
@@ -204,6 +164,13 @@ def main(argv=None):
     deal_source.add_options(ap)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--budget", type=float, default=10.0)
+    ap.add_argument("--baseline-deals", type=int, metavar="K",
+                    help="compare with the baseline on the first K deals"
+                    " only (default: all; 0: none); the tail is over all")
+    ap.add_argument("--slowest", type=int, default=10,
+                    help="how many of the slowest deals to list")
+    ap.add_argument("--resamples", type=int, default=1000,
+                    help="bootstrap resamples for the speed-up's interval")
     ap.add_argument("--cap", type=float, default=None,
                     help="time cap for section 2 (default: none)")
     ap.add_argument("--sample", type=int, default=30)
@@ -228,14 +195,19 @@ def main(argv=None):
           % (time.strftime("%Y-%m-%d %H:%M"), os.cpu_count(),
              sys.version.split()[0]))
     print(which, flush=True)
+    mismatches = 0
     if "1" not in skip:
-        res = section_solver(decks, args)
+        res, mismatches = speedup.section_solver(decks, args)
         if "2" not in skip:
             section_undecided(decks, res, args)
     if "3" not in skip:
         section_plain(decks, args)
     if "4" not in skip:
         section_policies(decks, args)
+    if mismatches:
+        print("FAILED: %d deals where the current solver and the baseline"
+              " disagree" % mismatches)
+        return 1
     return 0
 
 

@@ -74,3 +74,25 @@ def test_bench_camelot_on_fresh_deals():
     assert "deals: 5 fresh random deals, seed 1 (pass --seed 1" in r.stdout
     assert "decided 5/5" in r.stdout
     assert re.search(r"perfect wins \d/2 .*\(95% ", r.stdout)
+    # the baseline ran on the same deals: speed-up, tail and verdicts
+    assert re.search(r"speed-up, ratio of mean times: [\d.]+x \(95% paired"
+                     r" bootstrap", r.stdout), r.stdout
+    assert "slowest deals" in r.stdout and "over 1 s: " in r.stdout
+    assert "verdicts agree on 5 of 5 deals decided by both" in r.stdout
+
+
+def test_bench_fails_on_a_verdict_mismatch(capsys):
+    import speedup
+
+    class Args:
+        resamples = 50
+        seed = 1
+    # (current (winnable, states, seconds, cpu), baseline's, maxrss)
+    res = [((True, 10, 0.01, 0.01), (True, 30, 0.03, 0.03), 0),
+           ((False, 5, 0.02, 0.02), (True, 9, 0.05, 0.05), 0),
+           ((None, 99, 1.0, 1.0), (False, 7, 0.04, 0.04), 0)]
+    assert speedup.versus_baseline(res, Args()) == 1
+    out = capsys.readouterr().out
+    assert "VERDICT MISMATCH on deal 1: current not winnable, baseline" \
+        " winnable" in out
+    assert "verdicts agree on 1 of 2 deals decided by both" in out

@@ -174,27 +174,26 @@ def test_agrees_with_reference(small_positions):
 
 
 class _Projected:
-    """A relaxed search seen as a real one: states projected first."""
+    """A relaxed game seen as a real search: states projected first."""
 
-    def __init__(self, search):
-        self.search = search
+    def __init__(self, game):
+        self.game = game
 
     def open(self, t, cls):
-        return self.search.open(t, self.search.project(cls))
+        return [] if self.game.relaxed_value(t, cls, False) else None
 
     def full(self, t, cls):
-        return self.search.full(t, self.search.project(cls))
+        return [] if self.game.relaxed_value(t, cls, True) else None
 
 
 def relaxed_winnable(pos, kind):
     """The value of a position in one of the solver's relaxed games."""
     def factory(seq, faces):
         deal = search.Deal(seq, faces, None, None, None)
-        merged = search.Search(deal, ())
+        pool = search.Pool(deal)
         if kind == "merged":
-            return _Projected(merged)
-        return _Projected(search.Search(deal, (), (merged,),
-                                         groups=((0, 1, 2),)))
+            return _Projected(pool)
+        return _Projected(search.EdgePool(deal, pool))
     return solver._search_position(pos, factory)[1] is not None
 
 

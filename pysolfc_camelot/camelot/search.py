@@ -1,12 +1,16 @@
 """Camelot's search over canonical states (see solver.py for the
-reduction): the deal's shared tables and budget (Deal), the depth-first
-search with its memo tables, sound prunings and relaxations (Search)."""
+reduction): the deal's shared tables and budget (Deal), the face test
+(faces_fit), the two relaxed games solved exactly as pruning tests (Pool,
+every slot one class; EdgePool, the edges one class) and the depth-first
+search of the real game with its memo tables (Search)."""
 import itertools
 import time
 
 from .rules import FACE_CLASS, MIDDLE
-from .solver_tables import (PLACE_ORDER, UNIT, distributions, removal_outcomes,
-                            vec)
+from .solver_tables import (PLACE_ORDER, UNIT, distributions, edge_outcomes,
+                            SIG_12, SIG_34, SIG_5T, middle_choices,
+                            pool_sets, removal_outcomes,
+                            size, vec)
 
 _NEVER = 1 << 30
 # Move orders, tried in turn by solver._run: 0 guided refills, 1 middle first,
@@ -24,6 +28,14 @@ class Restart(Exception):
     """This round of the search used its states; try the other order."""
 
 
+class Deferred(Exception):
+    """A relaxation's answer took more than its query's states (see
+    Deal.query): the real search leaves that state for a later round."""
+
+
+_NONE = float("inf")
+
+
 class Deal:
     """What every search over one sequence of cards shares: the cards (as
     ranks, in dealing order, the waste card first if any), tables derived
@@ -36,7 +48,15 @@ class Deal:
         self.max_states = max_states
         self.progress = progress
         self.round_end = None           # states at which to restart
+        # A relaxation asked by the real search may take query_budget
+        # states (None: any) before it gives up (Deferred); deferrals
+        # counts the states left for a later round this way.
+        self.query_budget = None
+        self.query_end = _NONE
+        self.deferrals = 0
         self.states = 0
+        self.limit = _NONE
+        self.set_limits()
         self.hits = 0                   # memo hits, to poll the clock
         self.t0 = time.perf_counter()
         # faces[t][x]: face cards on class x once seq[:t] is placed
@@ -79,12 +99,38 @@ class Deal:
                 self.should_stop is not None and self.should_stop()):
             raise OutOfBudget
 
+    def set_limits(self):
+        """After a change of max_states, round_end or query_end: the
+        states at which tick() must look at them."""
+        self.limit = min(_NONE if self.max_states is None else
+                         self.max_states,
+                         _NONE if self.round_end is None else self.round_end,
+                         self.query_end)
+
+    def query(self, ask, *args):
+        """The real search asks a relaxation ask(*args): with a
+        query_budget, Deferred if it needs more states than that."""
+        if self.query_budget is None or self.query_end != _NONE:
+            return ask(*args)
+        self.query_end = self.states + self.query_budget
+        self.set_limits()
+        try:
+            return ask(*args)
+        finally:
+            self.query_end = _NONE
+            self.set_limits()
+
     def tick(self):
         self.states += 1
-        if self.max_states is not None and self.states > self.max_states:
-            raise OutOfBudget
-        if self.round_end is not None and self.states > self.round_end:
-            raise Restart
+        if self.states > self.limit:
+            if self.max_states is not None and \
+                    self.states > self.max_states:
+                raise OutOfBudget
+            if self.round_end is not None and self.states > self.round_end:
+                raise Restart
+            if self.states > self.query_end:
+                self.deferrals += 1
+                raise Deferred
         # the clock every 64 states (well under a millisecond each): a
         # player's 0.1 s hint budget must be kept to within a few ms
         if self.states & 63 == 0:
@@ -98,50 +144,28 @@ class Deal:
 
 
 class Search:
-    """Depth-first search over canonical states with memo tables.
+    """Depth-first search of the real game over canonical states with memo
+    tables of lost states.
 
-    enforce lists the edge classes whose face cards must find a slot of
-    their own; an edge class not enforced is merged into the middle, i.e.
-    its number cards may move to any slot of the merged class at will.
-    Every real line of play is then also a line of the merged game with the
-    same removals (a face card of a merged class takes any free merged
-    slot), so a state lost there is lost for real: each relaxation is a
-    sound pruning test for the searches that enforce more.  The relaxed
-    games are much smaller and solved exactly, memoising wins too.
+    relax lists relaxed games (Pool, EdgePool): every real line of play is
+    also a line of each with the same removals, so a state lost there is
+    lost for real, a sound pruning test.  The relaxed games are much
+    smaller and solved exactly, memoising wins too.
 
     With relax=() and prune=False this is the plain exhaustive search over
     the same canonical states (for tests and the benchmark)."""
 
-    def __init__(self, deal, enforce, relax=(), prune=True, groups=None):
+    enforce = (0, 1, 2)                 # the edge classes, each its faces
+    gmap = (0, 1, 2)
+    merged = ()
+    fpx = (1, 2, 4)                     # face_pos masks of the classes
+    # the classes of each class, for full()
+    window = ((0, (0,)), (1, (1,)), (2, (2,)))
+
+    def __init__(self, deal, relax=(), prune=True):
         self.deal = deal
         self.seq = deal.seq
         self.n = deal.n
-        self.enforce = enforce
-        self.merged = tuple(x for x in range(3) if x not in enforce)
-        # groups: edge classes merged with each other (not with the
-        # middle): group i is stored as class i, and takes the face cards
-        # of all its classes.  Sound as a relaxation for the same reason as
-        # merging into the middle: a real placement of a face card on a
-        # free slot of its class is a placement on a free slot of its
-        # group, so every real line is a line of the grouped game, and the
-        # face test of a group (face_pos by mask of classes) is the test
-        # of that game.
-        self.groups = groups
-        if groups is not None:
-            self.enforce = tuple(range(len(groups)))
-            self.merged = ()
-            self.gmap = [0, 0, 0]
-            masks = []
-            for i, g in enumerate(groups):
-                m = 0
-                for x in g:
-                    self.gmap[x] = i
-                    m |= 1 << x
-                masks.append(m)
-            self.fpx = tuple(masks) + (0,) * (3 - len(groups))
-        else:
-            self.gmap = [0, 1, 2]
-            self.fpx = (1, 2, 4)
         self.relax = relax
         self.prune = prune
         self.order = 0 if prune else 1  # move order: see MODES
@@ -152,42 +176,13 @@ class Search:
         # some deals all four spend hundreds of thousands of states in
         # lost subtrees that a random order skips.
         self.rng = None
-        # the classes of each enforced class (group), for full()
-        self.window = tuple((x, tuple(y for y in range(3)
-                                      if self.gmap[y] == x))
-                            for x in self.enforce)
         self.lost_full = set()
         self.lost_open = set()
         self.won_full = set()
-        self.won_open = set()
-
-    def project(self, cls):
-        """This search's view of a tableau of a search enforcing more."""
-        if self.groups is not None:
-            c = [0, 0, 0, cls[3]]
-            for x in range(3):
-                c[self.gmap[x]] += cls[x]
-            return tuple(c)
-        if not self.merged:
-            return cls
-        c = list(cls)
-        for x in self.merged:
-            c[3] += c[x]
-            c[x] = 0
-        return tuple(c)
 
     def caps(self, t):
         f = self.deal.faces[t]
-        if self.groups is not None:
-            cap = [0, 0, 0, 4]
-            for x in range(3):
-                cap[self.gmap[x]] += 4 - f[x]
-            return cap
-        cap = [4 - f[0], 4 - f[1], 4 - f[2], 4]
-        for x in self.merged:
-            cap[3] += cap[x]
-            cap[x] = 0
-        return cap
+        return [4 - f[0], 4 - f[1], 4 - f[2], 4]
 
     # -- sound pruning ------------------------------------------------------
 
@@ -210,39 +205,9 @@ class Search:
 
     def _class_slack(self, t, x, c, empty, total):
         """None if the face cards of class x cannot all fit, else the least
-        time to spare before one of them."""
-        pos = self.deal.face_pos[t][self.fpx[x]]
-        if not pos:
-            return 16
-        rp = self.deal.rank_pos[t]
-        on = vec(total)
-        times = [-1] * empty
-        cv = vec(c)
-        for r in range(1, 11):
-            j = cv[r]
-            if not j:
-                continue
-            if r == 10:
-                times += [-1] * j
-            elif r == 5:
-                times += [-1] * (j - j % 2)
-                if j % 2:
-                    times.append(-1 if on[5] > j else
-                                 rp[5][0] if rp[5] else _NEVER)
-            else:
-                part = [-1] * on[10 - r] + list(rp[10 - r])
-                part += [_NEVER] * (j - len(part))
-                times += part[:j]
-        if len(times) < len(pos):
-            return None
-        times.sort()
-        least = 16
-        for k, p in enumerate(pos):
-            if times[k] >= p:
-                return None
-            if p - times[k] < least:
-                least = p - times[k]
-        return least
+        time to spare before one of them (see faces_fit)."""
+        return faces_fit(self.deal, t, self.deal.face_pos[t][self.fpx[x]],
+                         c, total, empty)
 
     def _guide(self, t, cls, counts):
         """Move ordering of a refill (no effect on soundness): the number
@@ -324,7 +289,13 @@ class Search:
         sub_cap = (cap[0], cap[1], cap[2], 0)
         for ea in distributions(counts, ecap, eorder):
             mid = cls[3] + ea[3]
-            if not es.value(t, (ecls[0] + ea[0], 0, 0, mid), True):
+            try:
+                if not self.deal.query(es.full_value, t, ecls[0] + ea[0],
+                                       mid):
+                    continue
+            except Deferred:
+                # left for a later round (searching these for real costs
+                # more than it saves)
                 continue
             e = ea[0]
             ecounts = []
@@ -345,29 +316,15 @@ class Search:
         """A relaxation already proved this state lost (a table look-up,
         tried before the costlier tests)."""
         for r in self.relax:
-            key = (t,) + r.project(cls)
-            if key in (r.lost_full if full else r.lost_open):
+            if r.known_lost(t, cls, full):
                 return True
         return False
 
     def _relaxed_lost(self, t, cls, full):
         for r in self.relax:
-            if not r.value(t, r.project(cls), full):
+            if not self.deal.query(r.relaxed_value, t, cls, full):
                 return True
         return False
-
-    def value(self, t, cls, full):
-        """Exact value of a state of this (relaxed) game, memoised."""
-        if full:
-            key = (t,) + cls
-            return key in self.won_full or self.full(t, cls) is not None
-        key = (t,) + cls
-        if key in self.won_open:
-            return True
-        if self.open(t, cls) is None:
-            return False
-        self.won_open.add(key)
-        return True
 
     # -- the two kinds of state ----------------------------------------------
 
@@ -378,12 +335,20 @@ class Search:
         if key in self.lost_full:
             self.deal.hit()
             return None
-        self.deal.tick()
-        if self.prune and (self._known_lost(t, cls, True) or
-                           not self._faces_can_fit(t, cls) or
-                           self._relaxed_lost(t, cls, True)):
-            self.lost_full.add(key)
-            return None
+        deal = self.deal
+        deal.tick()
+        deferrals = deal.deferrals
+        try:
+            if self.prune and (self._known_lost(t, cls, True) or
+                               not self._faces_can_fit(t, cls) or
+                               self._relaxed_lost(t, cls, True)):
+                self.lost_full.add(key)
+                return None
+        except Deferred:
+            # the relaxation is slow to answer here: search the state
+            # itself (the pruning is only a short cut; its children's
+            # losses are proofs of their own)
+            deal.deferrals -= 1
         outcomes = removal_outcomes(cls)
         if self.order == 3:
             outcomes = reversed(outcomes)
@@ -417,7 +382,8 @@ class Search:
                 steps.append(("remove", combo))
                 self.won_full.add(key)
                 return steps
-        self.lost_full.add(key)
+        if deal.deferrals == deferrals:   # every child proved lost
+            self.lost_full.add(key)
         return None
 
     def open(self, t, cls):
@@ -429,17 +395,25 @@ class Search:
         if key in self.lost_open:
             self.deal.hit()
             return None
-        self.deal.tick()
+        deal = self.deal
+        deal.tick()
+        deferrals = deal.deferrals
         cap = self.caps(t)
         for x in range(4):
             cap[x] -= vec(cls[x])[0]
         free = sum(cap)
-        if free == 0 or (self.prune and (
-                self._known_lost(t, cls, False) or
-                not self._faces_can_fit(t, cls, cap) or
-                self._relaxed_lost(t, cls, False))):
-            self.lost_open.add(key)
-            return None
+        try:
+            if free == 0 or (self.prune and (
+                    self._known_lost(t, cls, False) or
+                    not self._faces_can_fit(t, cls, cap) or
+                    self._relaxed_lost(t, cls, False))):
+                self.lost_open.add(key)
+                return None
+        except Deferred:
+            # the relaxation is slow to answer here: search the state
+            # itself (the pruning is only a short cut; its children's
+            # losses are proofs of their own)
+            deal.deferrals -= 1
         m = min(free, self.n - t)
         counts = [0] * 11
         for r in self.seq[t:t + m]:
@@ -482,19 +456,290 @@ class Search:
             if steps is not None:
                 steps.append(("fill", add))
                 return steps
-        self.lost_open.add(key)
+        if deal.deferrals == deferrals:   # every child proved lost
+            self.lost_open.add(key)
         return None
+
+
+class Pool:
+    """The pooled game: number cards may move between slots at will, so
+    face cards always fit and a tableau is one multiset of ranks (a class
+    int).  A full tableau at t with removal set R (k cards) is full again
+    at t + k with the next k cards added: the game is a walk over (t,
+    multiset), solved exactly here with wins and losses memoised under one
+    int key.  Every real line is a line of this game with the same
+    removals, so a state lost here is lost for real."""
+
+    order = 0                           # the pooled game has no choice of it
+
+    def __init__(self, deal):
+        self.deal = deal
+        self.n = n = deal.n
+        seq = deal.seq
+        # nums[t]: the number cards of seq[:t]; room[t]: the slots left to
+        # number cards once seq[:t] is dealt
+        self.nums = nums = [0]
+        for r in seq:
+            nums.append(nums[-1] + (UNIT[r] if r <= 10 else 0))
+        self.room = [16 - sum(f) for f in deal.faces]
+        self.memo = {}
+
+    @staticmethod
+    def project(cls):
+        return cls[0] + cls[1] + cls[2] + cls[3]
+
+    def known_lost(self, t, cls, full):
+        c = cls[0] + cls[1] + cls[2] + cls[3]
+        if not full:
+            t, c = self._refilled(t, c)
+            if t is None:
+                return c is False
+        return self.memo.get(c << 6 | t) is False
+
+    def _refilled(self, t, c):
+        """An open state's full successor (t2, c2), or (None, value)."""
+        n = self.n
+        if t >= n:
+            return None, True
+        free = self.room[t] - size(c)
+        if free <= 0:
+            return None, False
+        t2 = t + free
+        if t2 >= n:
+            return None, True
+        return t2, c + self.nums[t2] - self.nums[t]
+
+    def relaxed_value(self, t, cls, full):
+        c = cls[0] + cls[1] + cls[2] + cls[3]
+        if not full:
+            t, c = self._refilled(t, c)
+            if t is None:
+                return c
+        return self.full_value(t, c)
+
+    def full_value(self, t, c):
+        memo = self.memo
+        key = c << 6 | t
+        v = memo.get(key)
+        if v is not None:
+            return v
+        self.deal.tick()
+        n = self.n
+        nums = self.nums
+        base = nums[t]
+        get = memo.get
+        # the removal sets, the biggest first: it wins most states
+        for r, k in pool_sets(
+                SIG_12[(c & 63) << 6 | (c >> 21) & 63] |
+                SIG_34[(c >> 6 & 63) << 6 | (c >> 15) & 63] |
+                SIG_5T[(c >> 12 & 7) << 3 | c >> 27 & 7]):
+            t2 = t + k
+            if t2 >= n:
+                memo[key] = True
+                return True
+            c2 = c - r + nums[t2] - base
+            v = get(c2 << 6 | t2)       # the look-up inlined: most are known
+            if v is None:
+                v = self.full_value(t2, c2)
+            if v:
+                memo[key] = True
+                return True
+        memo[key] = False
+        return False
+
+
+def faces_fit(deal, t, pos, c, total, empty):
+    """None if the face cards at stock indices ``pos`` (all >= t) cannot
+    all find a slot of theirs, else the least time to spare before one of
+    them (16 when none is to come).  Their slots now hold the number cards
+    of class int ``c`` and ``empty`` free slots; ``total`` is every number
+    card on the tableau.
+
+    Each slot that does not hold a face card now must be emptied before
+    the face card that ends up there is dealt: its number card must be
+    removed in an earlier phase 2, which takes a partner of its own (a ten
+    needs none) on the tableau or dealt before that face card.  Removing i
+    cards of rank r takes i distinct cards of rank 10-r, so the i-th r
+    gets the i-th partner to become available.  The k-th face card to come
+    needs k slots freeable before it is dealt."""
+    if not pos:
+        return 16
+    nf = len(pos)
+    now = empty                         # slots free, or freeable at once
+    later = []                          # stock indices freeing the others
+    rp = deal.rank_pos[t]
+    x = c
+    r = 1
+    while x:
+        j = x & 7
+        if j:
+            if r == 10:
+                now += j
+            elif r == 5:
+                now += j - (j & 1)
+                if j & 1:
+                    if (total >> 12) & 7 > j:
+                        now += 1
+                    elif rp[5]:
+                        later.append(rp[5][0])
+            else:
+                o = (total >> (27 - 3 * r)) & 7    # partners on the table
+                if o >= j:
+                    now += j
+                else:
+                    now += o
+                    later.extend(rp[10 - r][:j - o])
+        x >>= 3
+        r += 1
+    if now + len(later) < nf:
+        return None
+    later.sort()
+    least = 16
+    i = 0                               # later[:i] come before pos[k]
+    nl = len(later)
+    for k in range(nf):
+        p = pos[k]
+        while i < nl and later[i] < p:
+            i += 1
+        if now + i <= k:
+            return None
+        if k < now:
+            slack = p + 1
+        else:
+            slack = p - later[k - now]
+        if slack < least:
+            least = slack
+    return least
+
+
+class EdgePool:
+    """The edges-pooled game: the twelve edge slots form one class that any
+    face card may take, the middle four stay apart.  Every real line is a
+    line of this game (a face card placed on a free slot of its class is
+    placed on a free edge slot; removals are the same), so a state lost
+    here is lost for real.  It keeps the game's main tension (number cards
+    on the edges block face cards, those in the middle never do) in a game
+    small enough to solve exactly, wins and losses memoised.
+
+    A state is (t, e, m): the number cards on the edges and in the middle
+    as class ints.  A full tableau has 4 in the middle; a refill fills
+    every free slot, so the middle takes exactly as many of the new number
+    cards as it has free slots, the edges the rest and every face card."""
+
+    def __init__(self, deal, pool):
+        self.deal = deal
+        self.pool = pool
+        self.n = deal.n
+        self.nums = pool.nums
+        self.edge_room = [12 - sum(f) for f in deal.faces]
+        # nfaces[t]: face cards among seq[:t]
+        self.nfaces = nf = [0]
+        for r in deal.seq:
+            nf.append(nf[-1] + (r > 10))
+        self.full_memo = {}
+        self.open_memo = {}
+        self.order = 0
+
+    @staticmethod
+    def project(cls):
+        return (cls[0] + cls[1] + cls[2], 0, 0, cls[3])
+
+    def known_lost(self, t, cls, full):
+        key = (cls[0] + cls[1] + cls[2]) << 36 | cls[3] << 6 | t
+        return (self.full_memo if full else self.open_memo).get(key) is False
+
+    def relaxed_value(self, t, cls, full):
+        e = cls[0] + cls[1] + cls[2]
+        if full:
+            return self.full_value(t, e, cls[3])
+        return self.open_value(t, e, cls[3])
+
+    def full_value(self, t, e, m):
+        memo = self.full_memo
+        key = e << 36 | m << 6 | t
+        v = memo.get(key)
+        if v is not None:
+            return v
+        deal = self.deal
+        deal.tick()
+        total = e + m
+        pool = self.pool
+        if pool.memo.get(total << 6 | t) is False or faces_fit(
+                deal, t, deal.face_pos[t][7], e, total, 0) is None or \
+                not pool.full_value(t, total):
+            memo[key] = False
+            return False
+        n = self.n
+        nf = self.nfaces
+        f0 = nf[t]
+        get = self.open_memo.get
+        for re, rm, ke, km in edge_outcomes(e, m):
+            t2 = t + ke + km
+            # the refill deals the next ke + km cards and only ke edge
+            # slots are free: more face cards than that cannot all fit
+            if nf[t2 if t2 < n else n] - f0 > ke:
+                continue
+            e2 = e - re
+            m2 = m - rm
+            v = get(e2 << 36 | m2 << 6 | t)    # inlined: most are known
+            if v is None:
+                v = self.open_value(t, e2, m2)
+            if v:
+                memo[key] = True
+                return True
+        memo[key] = False
+        return False
+
+    def open_value(self, t, e, m):
+        n = self.n
+        if t >= n:
+            return True
+        memo = self.open_memo
+        key = e << 36 | m << 6 | t
+        v = memo.get(key)
+        if v is not None:
+            return v
+        deal = self.deal
+        deal.tick()
+        ef = self.edge_room[t] - size(e)
+        mf = 4 - size(m)
+        free = ef + mf
+        t2 = t + free
+        if t2 > n:
+            t2 = n
+        nf = self.nfaces
+        total = e + m
+        if free == 0 or nf[t2] - nf[t] > ef or faces_fit(
+                deal, t, deal.face_pos[t][7], e, total, ef) is None or \
+                not self.pool.relaxed_value(t, (total, 0, 0, 0), False):
+            memo[key] = False
+            return False
+        if t2 >= n:                     # stock out: the rest pairs off
+            memo[key] = True
+            return True
+        new = self.nums[t2] - self.nums[t]
+        get = self.full_memo.get
+        e += new
+        for s in middle_choices(new, mf, total, self.order == 1):
+            v = get((e - s) << 36 | (m + s) << 6 | t2)    # inlined
+            if v is None:
+                v = self.full_value(t2, e - s, m + s)
+            if v:
+                memo[key] = True
+                return True
+        memo[key] = False
+        return False
 
 
 def make_search(deal, prune):
     """The real search, with its relaxations when pruning."""
     if not prune:
-        return Search(deal, (0, 1, 2), prune=False)
+        return Search(deal, prune=False)
     # Both relaxations are sound for the real game (see Search and
     # solver.py's docstring), and the first is one of the second too: merging
     # the edge class into the middle relaxes the edges-merged game.
-    merged = Search(deal, ())
-    edges = Search(deal, (), (merged,), groups=((0, 1, 2),))
-    real = Search(deal, (0, 1, 2), (merged, edges))
+    merged = Pool(deal)
+    edges = EdgePool(deal, merged)
+    real = Search(deal, (merged, edges))
     real.split = edges
     return real

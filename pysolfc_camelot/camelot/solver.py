@@ -31,32 +31,39 @@ How the game reduces (see RULES.md beside it):
 
 Pruning, each proven sound where it is defined:
 
-* the face test (search.Search._faces_can_fit): the k-th face card of a class
-  still to come needs k of its slots freeable before it is dealt, and a
-  number card on such a slot needs a partner of its own by then;
-* a relaxation (Search with enforce=()): number cards may move between
-  slots at will, so face cards always fit and only the multiset of ranks
-  on the tableau matters.  A state lost there is lost for real; that
-  small game is solved exactly and memoised, and it catches the "full
-  tableau, nothing to remove" dead ends that make most lost deals;
-* a second relaxation (Search with groups=((0, 1, 2),)): the twelve edge
-  slots form one class that any face card may take, the middle stays
-  apart.  Every real line is a line of that game too (a face card placed
-  on a free slot of its class is placed on a free edge slot; removals are
-  the same), so a state lost there is lost for real.  It keeps the main
-  tension of the game (number cards on the edges block face cards, those
-  in the middle never do) in a game small enough to solve exactly, and it
-  is what decides the hard winnable deals: their wrong early placements
-  are refuted there in a few states instead of thousands;
-* memo tables of lost states (and, in the relaxation, of won ones).
+* the face test (search.faces_fit): the k-th face card of a class still
+  to come needs k of its slots freeable before it is dealt, and a number
+  card on such a slot needs a partner of its own by then;
+* the pooled game (search.Pool): number cards may move between slots at
+  will, so face cards always fit and only the multiset of ranks on the
+  tableau matters.  A state lost there is lost for real; that small game
+  is solved exactly and memoised under one int key, and it catches the
+  "full tableau, nothing to remove" dead ends that make most lost deals.
+  Its removal sets depend only on how many pairs of each kind the
+  multiset holds (a signature read off by table look-ups), so each list
+  of them is built once;
+* the edges-pooled game (search.EdgePool): the twelve edge slots form one
+  class that any face card may take, the middle stays apart.  Every real
+  line is a line of that game too (a face card placed on a free slot of
+  its class is placed on a free edge slot; removals are the same), so a
+  state lost there is lost for real.  It keeps the main tension of the
+  game (number cards on the edges block face cards, those in the middle
+  never do) in a game small enough to solve exactly, and it is what
+  decides the hard winnable deals: their wrong early placements are
+  refuted there in a few states instead of thousands;
+* memo tables of lost states (and, in the relaxations, of won ones).
 
 Move order is heuristic only: rounds of the search cycle through four
 orders (MODES), keeping the memo tables from round to round (see _run);
 after the first four rounds each round also shuffles the real search's
 choices with its own seed (random restarts: a few winnable deals send
-every fixed order into huge lost subtrees, and a shuffled one round them).
+every fixed order into huge lost subtrees, and a shuffled one round them),
+and a relaxation asked by the real search gets only a share of the
+round's states: past it, the state is searched without that test (the
+relaxed game of a few winnable deals is itself hard to solve, while the
+real search wins them in a few hundred states).
 Refills are generated in two stages, edges/middle first, so that the
-edges-merged relaxation can drop a whole group of arrangements at once.
+edges-pooled game can drop a whole group of arrangements at once.
 
 A tableau class is stored as an int with three bits per rank (count of
 aces in bits 0-2, twos in 3-5, ... tens in 27-29), so canonical states are
@@ -74,7 +81,20 @@ from .solver_tables import PLACE_ORDER, UNIT, balanced, digit, removal_outcomes
 
 __all__ = ["SolveResult", "solve", "plain_solve", "solve_siblings"]
 
-_FIRST_ROUND = 2000
+# States in each of the first rounds (see _run): small, since many deals
+# that one order sends into a lost subtree another order wins at once,
+# and the tables carry every round's work over to the next.
+_FIRST_ROUND = 200
+# From the fifth round on (one round of each order first, with relaxations
+# answering in full), a relaxation asked by the real search may take a
+# share of its round's states (at least _FIRST_QUERY) before it gives up
+# (search.Deferred): the state is then searched without that test, or,
+# for a refill's group of arrangements, left for a later round.  A few states whose relaxed game
+# is hard to solve then no longer hold up a round: on some winnable deals
+# the edges-pooled game at the deal itself takes 40,000 states, while the
+# real search, not waiting for it, wins in a few hundred.
+_QUERY_SHARE = 32
+_FIRST_QUERY = 20
 
 
 # -- entry points -------------------------------------------------------------
@@ -135,29 +155,35 @@ def _search_position(position, search_factory):
 
 
 def _realize(position, steps, lead):
-    """Turn canonical steps into real moves, checked by the rules model."""
+    """Turn canonical steps into real moves, each played (so checked) by
+    the rules model; the line must end in a won position."""
     pos = position.copy()
+    tab = pos.tableau                   # Position.play changes it in place
     moves = []
+    append = moves.append
 
     def play(m):
         pos.play(m)
-        moves.append(m)
+        append(m)
 
     for m in lead:
         play(m)
     for kind, arg in reversed(steps):
         if kind == "remove":
             for part in arg:
-                # the cards of this removal type, as (rank, slot) lists
+                # the slots of this removal type's cards, one list a rank
                 picked = []
                 for v, per_class in part:
                     slots = []
                     for x in range(4):
-                        cand = [s for s in CLASS_SLOTS[x]
-                                if pos.tableau[s] is not None and
-                                rank_of(pos.tableau[s]) == v and
-                                s not in slots]
-                        slots += cand[:per_class[x]]
+                        need = per_class[x]
+                        for s in CLASS_SLOTS[x] if need else ():
+                            c = tab[s]
+                            if c is not None and rank_of(c) == v:
+                                slots.append(s)
+                                need -= 1
+                                if not need:
+                                    break
                     picked.append(slots)
                 if len(picked) == 2:
                     for a, b in zip(*picked):
@@ -170,24 +196,38 @@ def _realize(position, steps, lead):
                     for i in range(0, len(fives), 2):
                         play(Move("pair", fives[i], fives[i + 1]))
         else:
-            want = [None] + [[digit(arg[x], r) for x in range(4)]
-                             for r in range(1, 11)]
-            while pos.waste is not None or (pos.stock and not pos.is_full()):
+            want = {}                   # rank -> cards still due per class
+            free = [[s for s in CLASS_SLOTS[x] if tab[s] is None]
+                    for x in range(4)]
+            n_free = sum(len(f) for f in free)
+            while pos.waste is not None or (pos.stock and n_free):
                 if pos.waste is None:
                     play(DEAL)
                 r = rank_of(pos.waste)
                 if r > 10:
                     x = FACE_CLASS[r]
                 else:
-                    x = next(x for x in PLACE_ORDER if want[r][x])
-                    want[r][x] -= 1
-                play(Move("place", next(s for s in CLASS_SLOTS[x]
-                                        if pos.tableau[s] is None)))
+                    due = want.get(r)
+                    if due is None:
+                        due = want[r] = [digit(arg[x], r) for x in range(4)]
+                    x = next(x for x in PLACE_ORDER if due[x])
+                    due[x] -= 1
+                play(Move("place", free[x].pop(0)))
+                n_free -= 1
     if not pos.stock and pos.waste is None:
-        # final phase 2: pair everything off
-        while not pos.is_won():
-            m = next(m for m in pos.legal_moves() if m.kind != "deal")
-            play(m)
+        # final phase 2: the number cards left pair off (they balance)
+        by_rank = {}
+        for s, c in enumerate(tab):
+            if c is not None and rank_of(c) <= 10:
+                by_rank.setdefault(rank_of(c), []).append(s)
+        for s in by_rank.pop(10, ()):
+            play(Move("remove", s))
+        fives = by_rank.pop(5, [])
+        for i in range(0, len(fives) - 1, 2):
+            play(Move("pair", fives[i], fives[i + 1]))
+        for v in (1, 2, 3, 4):
+            for a, b in zip(by_rank.get(v, ()), by_rank.get(10 - v, ())):
+                play(Move("pair", min(a, b), max(a, b)))
     if not pos.is_won():
         raise AssertionError("solver line does not win: %r" % (pos,))
     return moves
@@ -223,10 +263,16 @@ def _run(position, prune, budget_seconds, budget_states, progress,
             search.rng = None if rnd[0] < len(MODES) else \
                 random.Random(rnd[0])
             for r in search.relax:
-                if r.enforce:
-                    r.order = search.order
-            search.deal.round_end = search.deal.states + \
-                _FIRST_ROUND * 2 ** (rnd[0] // len(MODES))
+                r.order = search.order
+            deal = search.deal
+            budget = _FIRST_ROUND * 2 ** (rnd[0] // len(MODES))
+            deal.round_end = deal.states + budget
+            # the first round of each order as before; from then on a
+            # relaxation has a share of the round (see _QUERY_SHARE)
+            deal.query_budget = None if rnd[0] < len(MODES) else \
+                max(_FIRST_QUERY, budget // _QUERY_SHARE)
+            deal.deferrals = 0
+            deal.set_limits()
         return search
 
     def states():
@@ -234,6 +280,9 @@ def _run(position, prune, budget_seconds, budget_states, progress,
     while True:
         try:
             search, steps, lead = _search_position(position, factory)
+            if steps is None and prune and search is not None and \
+                    search.deal.deferrals:
+                raise Restart           # not proved lost: states were left
             break
         except Restart:
             rnd[0] += 1
@@ -282,6 +331,7 @@ def solve_siblings(positions, budget_states=None):
         deal = search.deal
         deal.max_states = None if budget_states is None else \
             deal.states + budget_states
+        deal.set_limits()
         return search
     out = []
     for pos in positions:

@@ -1,0 +1,292 @@
+"""Exact Camelot solver: pure Python, standard library only.  This module
+maps positions onto the search's canonical states and back (the entry
+points); the search is search.py, its tables solver_tables.py.
+
+How the game reduces (see RULES.md beside it):
+
+* Suits never matter, and the four slots of one class (corners, queen
+  slots, jack slots, middle) are interchangeable, so a tableau is four
+  multisets of number ranks plus how many face cards lie on each class.
+  Face cards never leave, so their count follows from how far the stock
+  has been dealt.
+* Removals happen only in phase 2 and never change what else may be
+  removed, so only the *set* removed before the next deal matters, never
+  the order.  After a deal the tableau must be refilled completely before
+  the next removal; since a number card may go to any empty slot, every
+  final arrangement of a refill that leaves each arriving face card a slot
+  of its class can be played in deal order.  So the search alternates two
+  kinds of canonical state:
+
+    full  (t, tableau): tableau full at stock index t, choose a non-empty
+                        removal set;
+    open  (t, tableau): after removals, deal and place until full again,
+                        choose only where the refill's number cards go.
+
+* Removals keep "count of v == count of 10-v" (and the parity of fives)
+  unchanged, so a position is winnable only if that balance holds; and if
+  it holds, once the stock is out every number card left can be paired
+  off: the game is won as soon as the stock empties without a face card
+  finding its slots taken.  The only ways to lose are a face card without
+  a free slot of its class and a full tableau with nothing to remove.
+
+Pruning, each proven sound where it is defined:
+
+* the face test (search.Search._faces_can_fit): the k-th face card of a class
+  still to come needs k of its slots freeable before it is dealt, and a
+  number card on such a slot needs a partner of its own by then;
+* a relaxation (Search with enforce=()): number cards may move between
+  slots at will, so face cards always fit and only the multiset of ranks
+  on the tableau matters.  A state lost there is lost for real; that
+  small game is solved exactly and memoised, and it catches the "full
+  tableau, nothing to remove" dead ends that make most lost deals;
+* a second relaxation (Search with groups=((0, 1, 2),)): the twelve edge
+  slots form one class that any face card may take, the middle stays
+  apart.  Every real line is a line of that game too (a face card placed
+  on a free slot of its class is placed on a free edge slot; removals are
+  the same), so a state lost there is lost for real.  It keeps the main
+  tension of the game (number cards on the edges block face cards, those
+  in the middle never do) in a game small enough to solve exactly, and it
+  is what decides the hard winnable deals: their wrong early placements
+  are refuted there in a few states instead of thousands;
+* memo tables of lost states (and, in the relaxation, of won ones).
+
+Move order is heuristic only: rounds of the search cycle through four
+orders (MODES), keeping the memo tables from round to round (see _run);
+after the first four rounds each round also shuffles the real search's
+choices with its own seed (random restarts: a few winnable deals send
+every fixed order into huge lost subtrees, and a shuffled one round them).
+Refills are generated in two stages, edges/middle first, so that the
+edges-merged relaxation can drop a whole group of arrangements at once.
+
+A tableau class is stored as an int with three bits per rank (count of
+aces in bits 0-2, twos in 3-5, ... tens in 27-29), so canonical states are
+small tuples of ints and removals/placements are additions.
+"""
+import random
+import time
+
+from pysolfc_camelot.cards import rank_of
+from pysolfc_camelot.outcome import SolveResult
+from pysolfc_camelot.camelot.notation import DEAL, Move
+from pysolfc_camelot.camelot.rules import CLASS_SLOTS, FACE_CLASS, SLOT_CLASS, Position
+from .search import MODES, Deal, OutOfBudget, Restart, make_search
+from .solver_tables import PLACE_ORDER, UNIT, balanced, digit, removal_outcomes
+
+__all__ = ["SolveResult", "solve", "plain_solve", "solve_siblings"]
+
+_FIRST_ROUND = 2000
+
+
+# -- entry points -------------------------------------------------------------
+
+def _classes(position):
+    cls = [0, 0, 0, 0]
+    faces = [0, 0, 0]
+    for s, c in enumerate(position.tableau):
+        if c is None:
+            continue
+        r = rank_of(c)
+        if r > 10:
+            faces[FACE_CLASS[r]] += 1
+        else:
+            cls[SLOT_CLASS[s]] += UNIT[r]
+    return tuple(cls), faces
+
+
+def _search_position(position, search_factory):
+    """Map a real position onto canonical states; returns (search, steps,
+    lead) where lead lists real moves to play before steps, or steps None
+    when lost."""
+    pos = position
+    if pos.is_won():
+        return None, [], []
+    remaining = [rank_of(c) for c in pos.cards() if c not in pos.removed]
+    if not balanced(remaining):
+        return None, None, []
+    if pos.waste is not None and pos.phase == 2:
+        # Not reachable in play (a deal starts phase 1); follow the rules.
+        for m in pos.legal_moves():
+            s, steps, lead = _search_position(pos.after(m), search_factory)
+            if steps is not None:
+                return s, steps, [m] + lead
+        return None, None, []
+    seq = ([] if pos.waste is None else [rank_of(pos.waste)]) + \
+        [rank_of(c) for c in pos.stock]
+    cls, faces = _classes(pos)
+    search = search_factory(seq, faces)
+    if pos.waste is not None or pos.phase == 1:
+        if pos.waste is None and (not pos.stock or pos.is_full()):
+            return search, None, []
+        return search, search.open(0, cls), []
+    # phase 2, waste empty
+    if not pos.stock:
+        return search, [], []           # balanced: everything pairs off
+    if pos.is_full():
+        return search, search.full(0, cls), []
+    # phase 2 part-way: removing nothing more is allowed too
+    steps = search.open(0, cls)
+    if steps is None:
+        for combo, new, _n in removal_outcomes(cls):
+            steps = search.open(0, new)
+            if steps is not None:
+                steps.append(("remove", combo))
+                break
+    return search, steps, []
+
+
+def _realize(position, steps, lead):
+    """Turn canonical steps into real moves, checked by the rules model."""
+    pos = position.copy()
+    moves = []
+
+    def play(m):
+        pos.play(m)
+        moves.append(m)
+
+    for m in lead:
+        play(m)
+    for kind, arg in reversed(steps):
+        if kind == "remove":
+            for part in arg:
+                # the cards of this removal type, as (rank, slot) lists
+                picked = []
+                for v, per_class in part:
+                    slots = []
+                    for x in range(4):
+                        cand = [s for s in CLASS_SLOTS[x]
+                                if pos.tableau[s] is not None and
+                                rank_of(pos.tableau[s]) == v and
+                                s not in slots]
+                        slots += cand[:per_class[x]]
+                    picked.append(slots)
+                if len(picked) == 2:
+                    for a, b in zip(*picked):
+                        play(Move("pair", min(a, b), max(a, b)))
+                elif part[0][0] == 10:
+                    for a in picked[0]:
+                        play(Move("remove", a))
+                else:
+                    fives = picked[0]
+                    for i in range(0, len(fives), 2):
+                        play(Move("pair", fives[i], fives[i + 1]))
+        else:
+            want = [None] + [[digit(arg[x], r) for x in range(4)]
+                             for r in range(1, 11)]
+            while pos.waste is not None or (pos.stock and not pos.is_full()):
+                if pos.waste is None:
+                    play(DEAL)
+                r = rank_of(pos.waste)
+                if r > 10:
+                    x = FACE_CLASS[r]
+                else:
+                    x = next(x for x in PLACE_ORDER if want[r][x])
+                    want[r][x] -= 1
+                play(Move("place", next(s for s in CLASS_SLOTS[x]
+                                        if pos.tableau[s] is None)))
+    if not pos.stock and pos.waste is None:
+        # final phase 2: pair everything off
+        while not pos.is_won():
+            m = next(m for m in pos.legal_moves() if m.kind != "deal")
+            play(m)
+    if not pos.is_won():
+        raise AssertionError("solver line does not win: %r" % (pos,))
+    return moves
+
+
+def _run(position, prune, budget_seconds, budget_states, progress,
+         should_stop=None):
+    """Search in rounds that cycle through the move orders of MODES,
+    doubling the states of a round each cycle: no order suits every deal,
+    and the lost-state tables stay valid whatever the order, so each round
+    builds on the work of the ones before.  From the fifth round on the
+    real search's choices are also shuffled (seeded by the round number, so
+    results are reproducible): the answer never depends on the order, only
+    the time to find it."""
+    t0 = time.perf_counter()
+    deadline = None if budget_seconds is None else t0 + budget_seconds
+    cache = {}
+    rnd = [0]
+
+    def factory(seq, faces):
+        key = (tuple(seq), tuple(faces))
+        search = cache.get(key)
+        if search is None:
+            deal = Deal(seq, faces, deadline, budget_states, progress)
+            deal.should_stop = should_stop
+            search = cache[key] = make_search(deal, prune)
+        if prune:
+            # the edges-merged relaxation is searched in the same order:
+            # its tables, like the real ones, hold whatever the order
+            search.order = MODES[rnd[0] % len(MODES)]
+            # after one round of each order, the real search's choices
+            # are shuffled, with a new seed each round (reproducible)
+            search.rng = None if rnd[0] < len(MODES) else \
+                random.Random(rnd[0])
+            for r in search.relax:
+                if r.enforce:
+                    r.order = search.order
+            search.deal.round_end = search.deal.states + \
+                _FIRST_ROUND * 2 ** (rnd[0] // len(MODES))
+        return search
+
+    def states():
+        return sum(s.deal.states for s in cache.values())
+    while True:
+        try:
+            search, steps, lead = _search_position(position, factory)
+            break
+        except Restart:
+            rnd[0] += 1
+        except OutOfBudget:
+            return SolveResult(None, None, states(),
+                               time.perf_counter() - t0)
+    moves = None if steps is None else _realize(position, steps, lead)
+    return SolveResult(steps is not None, moves, states(),
+                       time.perf_counter() - t0)
+
+
+def solve(position: Position, budget_seconds=None, budget_states=None,
+          progress=None, should_stop=None) -> SolveResult:
+    """Decide a position exactly (stock order known).
+
+    winnable is True with a winning move list, False, or None when
+    budget_seconds or budget_states ran out.  progress, if given, is called
+    now and then as progress(states, seconds).  should_stop, if given, is
+    called about as often as the clock is read (every few hundred states)
+    and ends the search (winnable None) once it returns True: how the
+    Solver dialog's Stop and a worker thread's cancel reach the search."""
+    return _run(position, True, budget_seconds, budget_states, progress,
+                should_stop)
+
+
+def plain_solve(position: Position, budget_seconds=None, budget_states=None,
+                progress=None) -> SolveResult:
+    """The same search over the same canonical states and memo, without the
+    pruning: the yardstick for the benchmark and a cross-check in tests."""
+    return _run(position, False, budget_seconds, budget_states, progress)
+
+
+def solve_siblings(positions, budget_states=None):
+    """Decide several positions (winnable True/False/None, no move lists),
+    e.g. the children of one position, sharing the memo tables of those
+    that have the same cards to come: the fair hint's inner loop.  Each
+    position gets its own budget of states."""
+    cache = {}
+
+    def factory(seq, faces):
+        key = (tuple(seq), tuple(faces))
+        search = cache.get(key)
+        if search is None:
+            search = cache[key] = make_search(
+                Deal(seq, faces, None, None, None), True)
+        deal = search.deal
+        deal.max_states = None if budget_states is None else \
+            deal.states + budget_states
+        return search
+    out = []
+    for pos in positions:
+        try:
+            out.append(_search_position(pos, factory)[1] is not None)
+        except OutOfBudget:
+            out.append(None)
+    return out
