@@ -281,7 +281,7 @@ def test_plot_moves_are_named_as_a_player_would():
         move = plot_notation.parse_move(text)
         assert pos.why_illegal(move) is None, text
         assert plot_notation.name_move(pos, move) == words
-    assert plot_notation.pile_name("T11") == \
+    assert plot_notation.pile_name("T11", "of") == \
         "the fourth pile of the bottom row"
 
 

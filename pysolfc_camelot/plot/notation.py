@@ -125,22 +125,6 @@ def format_deck(cards) -> str:
 
 # -- moves named as a player would (the analysis, later the GUI) -------------
 
-_ROWS = ("top", "middle", "bottom")
-_NTH = ("first", "second", "third", "fourth")
-
-
-def pile_name(pile: str) -> str:
-    """Where a pile lies on the table: "the waste", "F3", "the second pile
-    of the top row" (the tableau is three rows of four, T0..T11 row by
-    row)."""
-    if pile in TABLEAU:
-        i = TABLEAU.index(pile)
-        return "the %s pile of the %s row" % (_NTH[i % 4], _ROWS[i // 4])
-    if pile in FOUNDATIONS:
-        return pile
-    return "the " + pile
-
-
 # The texts of the words name_move puts together (texts.py "plot.name.*"),
 # literal so that tests/test_texts.py sees every key in use.  A tableau
 # pile is named by its place in its row and its row, in the grammatical
