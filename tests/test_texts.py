@@ -38,12 +38,15 @@ TRANSLATED = [lang for lang in texts.LANGUAGES if lang != "en"]
 
 # Texts that rightly read the same as in English: numbers only, and the
 # K/Q/J marks of the rules pages' slot picture.  French keeps PySolFC's
-# own "Stop".
+# own "Stop", and so do German and Italian; "fair" and "Reserve" (PySolFC's
+# word) are German as well.
 SAME_AS_ENGLISH = {"camelot.score", "camelot.mark.king", "camelot.mark.queen",
-                   "camelot.mark.jack", ("fr", "solver.stop")}
+                   "camelot.mark.jack", ("fr", "solver.stop"),
+                   ("de", "solver.stop"), ("it", "solver.stop"),
+                   ("de", "game.hints.fair"), ("de", "plot.reserve")}
 # Texts that are placeholders only in some languages (a spoken card is
-# "{rank} {suit}" in Russian and Greek).
-NO_WORDS = {("ru", "game.speech.card"), ("el", "game.speech.card")}
+# "{rank} {suit}" in Russian, Greek and Polish, "{suit} {rank}" in German).
+NO_WORDS = {(lang, "game.speech.card") for lang in ("ru", "el", "pl", "de")}
 SCRIPT = {"ru": re.compile("[А-Яа-яЁё]"), "el": re.compile("[Α-Ωα-ωά-ώ]")}
 LATIN = re.compile("[A-Za-zÀ-ÿ]")       # every other language of ours
 
@@ -391,7 +394,7 @@ def pysol_catalog(lang):
 def test_words_from_pysolfcs_own_catalog():
     """Where PySolFC's catalog (pysol.mo 3.6.1) has the word, ours is
     the same, so that the dialog PySolFC frames speaks alike."""
-    for lang in ("ru", "fr"):
+    for lang in ("ru", "fr", "de", "it", "pl", "pt_BR"):
         theirs = pysol_catalog(lang)
         assert tr("solver.stop", lang=lang) == theirs.gettext("Stop")
         assert tr("solver.review.close", lang=lang) == \
@@ -486,7 +489,8 @@ def test_the_table_and_pages_name_the_new_keys(lang):
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("en", "12.3"), ("ru", "12,3"), ("el", "12,3"), ("fr", "12,3")])
+    ("en", "12.3"), ("ru", "12,3"), ("el", "12,3"), ("fr", "12,3"),
+    ("de", "12,3"), ("it", "12,3"), ("pl", "12,3"), ("pt_BR", "12,3")])
 def test_decimal_numbers_as_each_language_writes_them(lang, expected):
     assert texts.decimal(12.34, lang=lang) == expected
     assert texts.decimal(0.05, 2, lang=lang) == \
@@ -643,8 +647,8 @@ def test_language_is_english_by_default(outside_pysolfc):
 
 
 @pytest.mark.parametrize("value, expected", [
-    ("fr", "fr"), ("ru_RU.UTF-8", "ru"), ("de:el", "el"), ("de", "en"),
-    ("C", "en")])
+    ("fr", "fr"), ("ru_RU.UTF-8", "ru"), ("nl:el", "el"), ("nl", "en"),
+    ("C", "en"), ("pt_BR.UTF-8", "pt_BR"), ("de_DE.UTF-8", "de")])
 def test_language_from_the_locale(outside_pysolfc, value, expected):
     outside_pysolfc.setenv("LANGUAGE", value)
     assert texts.language() == expected
@@ -664,12 +668,12 @@ def test_pysolfc_setting_wins_over_the_locale(outside_pysolfc):
     assert tr("camelot.phase.2") == tr("camelot.phase.2", lang="ru")
     set_pysol_language(outside_pysolfc, "")        # "system default"
     assert texts.language() == "fr"
-    set_pysol_language(outside_pysolfc, "de")      # a language we lack
+    set_pysol_language(outside_pysolfc, "nl")      # a language we lack
     assert texts.language() == "fr"
 
 
 def test_same_choice_as_the_rules_pages(outside_pysolfc):
-    for pysol, env in [("ru", {}), ("", {"LANGUAGE": "el"}), ("pl", {}),
+    for pysol, env in [("ru", {}), ("", {"LANGUAGE": "el"}), ("nl", {}),
                        ("el", {"LANG": "fr_FR.UTF-8"})]:
         set_pysol_language(outside_pysolfc, pysol)
         assert texts.language(environ=env) == \
