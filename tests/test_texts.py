@@ -716,6 +716,11 @@ GUI_CASES = {
     "locale-fr": ("fr", {}, {"LANGUAGE": "fr"}),
     "options-el-over-locale-fr": ("el", {"language": "el"},
                                   {"LANGUAGE": "fr"}),
+    "options-de": ("de", {"language": "de"}, {}),
+    "locale-it": ("it", {}, {"LANGUAGE": "it"}),
+    "options-pl": ("pl", {"language": "pl"}, {}),
+    # LANGUAGE: PySolFC stops on a LANG this machine has no locale for.
+    "locale-pt_BR": ("pt_BR", {}, {"LANGUAGE": "pt_BR"}),
 }
 
 
@@ -756,7 +761,7 @@ def crop_to_window(shot, wid, display, out):
 def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
                                            tmp_path, case):
     import hostenv as H
-    from gui import CASES, Launch, check_f1_shows_rules_page
+    from gui import Launch, check_f1_shows_rules_page
     from tables import CAMELOT_DECK as DECK, PLACE_ORDER
     from tables import CamelotTable as Table
     from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
@@ -804,9 +809,9 @@ def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
                            artifacts / "table-phase2.png")
 
         # The same PySolFC shows the rules page (F1) in the player's
-        # language too (test_help_gui.py has the English one).
-        if case in CASES:
-            check_f1_shows_rules_page(ps, wid, "camelot", "goal.png", lang)
+        # language too (test_help_gui.py has the English one): the eight
+        # languages' pages between this test and that one.
+        check_f1_shows_rules_page(ps, wid, "camelot", "goal.png", lang)
 
 
 def test_solver_dialog_speaks_the_players_language(pysolfc_host, display,
@@ -840,3 +845,10 @@ def test_solver_dialog_speaks_the_players_language(pysolfc_host, display,
         assert d["depth"] == tr("solver.at_start", lang="ru")
         assert re.fullmatch(r"\d+[.,]\d\sс", d["iter"]), d["iter"]
         ps.shot("solver-ru")
+
+
+def test_the_gui_cases_cover_every_language():
+    """test_table_speaks_the_players_language (and F1 in it) runs each of
+    our languages but English, which test_help_gui.py has."""
+    assert {case[0] for case in GUI_CASES.values()} | {"en"} == \
+        set(texts.LANGUAGES)
