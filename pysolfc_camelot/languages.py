@@ -11,7 +11,11 @@ import re
 import sys
 from pathlib import Path
 
-LANGUAGES = ("en", "ru", "el", "fr")
+# PySolFC's own languages (the names of its locale folders), plus Greek.
+# No pt_PT or plain "pt" maps to pt_BR: PySolFC's gettext does not either,
+# so such a player sees PySolFC's menus in English, and our texts with them;
+# setting PySolFC's language to pt_BR switches both.
+LANGUAGES = ("en", "de", "fr", "it", "pl", "pt_BR", "ru", "el")
 DEFAULT_LANGUAGE = "en"
 
 

@@ -50,7 +50,7 @@ def percentage(value, language, phrases=None):
         text = texts.decimal(100 * value, 1, language)
         if language == "en":
             return text + "%"
-        return text + ("\u00a0%" if language in ("ru", "fr") else "%")
+        return text + ("\u00a0%" if language in ("ru", "fr", "de") else "%")
     return str(value)
 
 
@@ -59,7 +59,10 @@ def percentage(value, language, phrases=None):
 # language; the pages' sentences read right with these phrases.
 PHRASES = {"WINNABLE_SHARE": {"en": "about half", "ru": "около половины",
                               "el": "περίπου το μισό",
-                              "fr": "environ la moitié"}}
+                              "fr": "environ la moitié",
+                              "de": "etwa die Hälfte",
+                              "it": "circa la metà", "pl": "około połowy",
+                              "pt_BR": "cerca de metade"}}
 
 
 def figure(game, key, language):
@@ -78,16 +81,24 @@ GAMES = {name: {"name": games.package(name).GAME_NAME,
                     for key in games.package(name).PAGE_FIGURES}}
          for name in games.GAMES}
 
-LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "el": "Ελληνικά",
-                  "fr": "Français"}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français",
+                  "it": "Italiano", "pl": "Polski",
+                  "pt_BR": "Português (Brasil)", "ru": "Русский",
+                  "el": "Ελληνικά"}
 TITLE = {"en": "%s: rules", "ru": "%s: правила", "el": "%s: κανόνες",
-         "fr": "%s\u00a0: règles"}
+         "fr": "%s\u00a0: règles", "de": "%s: Regeln", "it": "%s: regole",
+         "pl": "%s: zasady", "pt_BR": "%s: regras"}
 FOOTER = {   # HTML: "other languages:" and what the plugin is
     "en": ("This page in other languages:", "a plugin for PySolFC"),
     "ru": ("Эта страница на других языках:", "дополнение для PySolFC"),
     "el": ("Αυτή η σελίδα σε άλλες γλώσσες:", "πρόσθετο για το PySolFC"),
     "fr": ("Cette page dans d’autres langues&nbsp;:",
            "une extension pour PySolFC"),
+    "de": ("Diese Seite in anderen Sprachen:", "ein Plugin für PySolFC"),
+    "it": ("Questa pagina in altre lingue:", "un plugin per PySolFC"),
+    "pl": ("Ta strona w innych językach:", "dodatek do PySolFC"),
+    "pt_BR": ("Esta página em outros idiomas:",
+              "um complemento para o PySolFC"),
 }
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -130,6 +141,12 @@ def images_dir(for_writing=False):
     raise FileNotFoundError("images/ not found in the package or checkout")
 
 
+def html_lang(language):
+    """The page's <html lang>: a BCP 47 tag ("pt-BR"), where the file and
+    PySolFC's locale folder say "pt_BR"."""
+    return language.replace("_", "-")
+
+
 def render_page(game, language, body):
     """A whole page from a source body: placeholders filled, frame added.
     A placeholder the game does not declare is an error."""
@@ -155,7 +172,7 @@ def render_page(game, language, body):
         '<meta http-equiv="content-type" content="text/html; charset=utf-8">\n'
         "<title>%s</title>\n</head>\n<body>\n%s\n"
         "<hr>\n<p>%s %s</p>\n<p><i>%s %s, %s</i></p>\n</body>\n</html>\n"
-        % (language, title, body, label, others, html.escape(name),
+        % (html_lang(language), title, body, label, others, html.escape(name),
            __version__, plugin))
 
 

@@ -26,7 +26,7 @@ from host import layout_scenarios as L
 from pysolfc_camelot import table_texts as T
 from pysolfc_camelot.texts import tr
 
-LANGUAGES = ("en", "ru", "el", "fr")
+LANGUAGES = ("en", "de", "fr", "it", "pl", "pt_BR", "ru", "el")
 
 
 @pytest.fixture(scope="module")

@@ -114,7 +114,8 @@ def test_built_page_well_formed_and_complete(built, game, lang):
     p = parse(text)
     assert p.errors == []
     assert "{{" not in text and "}}" not in text
-    assert '<html lang="%s">' % lang in text
+    # a BCP 47 tag: "pt-BR" for the page pt_BR.html
+    assert '<html lang="%s">' % {"pt_BR": "pt-BR"}.get(lang, lang) in text
     name = rulespages.GAMES[game]["name"]
     assert "<title>%s</title>" % (rulespages.TITLE[lang] % name) in text
     assert "<h1>%s</h1>" % name in text
@@ -167,8 +168,10 @@ def test_translations_are_translated(game):
         assert len(re.findall(r"[а-яё]|[α-ωά-ώ]", source(game, lang))) > 2000
     french = set(re.findall(r"\w+", source(game, "fr")))
     assert FRENCH_TERMS[game] <= french
-    assert len(english & set(re.findall(r"[a-z]{6,}",
-                                        source(game, "fr")))) < 40
+    # Latin-script pages share few long English words (names, "Tableau").
+    for lang in ("fr", "de", "it", "pl", "pt_BR"):
+        assert len(english & set(re.findall(r"[a-z]{6,}",
+                                            source(game, lang)))) < 40, lang
 
 
 def section_text(text, section_id):
@@ -226,6 +229,9 @@ def test_winnable_share(monkeypatch):
     assert share("en") == "48.3%"
     assert share("fr") == "48,3\u00a0%"
     assert share("el") == "48,3%"
+    assert share("de") == "48,3\u00a0%"
+    for lang in ("it", "pl", "pt_BR"):
+        assert share(lang) == "48,3%"
     monkeypatch.setitem(camelot.PAGE_FIGURES, "WINNABLE_SHARE", "47–50%")
     assert share("ru") == "47–50%"
 
@@ -275,7 +281,7 @@ def test_placeholders_are_declared_per_game():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_file_falls_back_to_english(tmp_path, game):
-    assert rulespages.rules_file(tmp_path, game, "de") == \
+    assert rulespages.rules_file(tmp_path, game, "nl") == \
         rulespages.rules_file(tmp_path, game, "en")
     assert rulespages.rules_file(tmp_path, game, "ru") == \
         (tmp_path / "html" / game / "ru.html").resolve()
@@ -299,15 +305,18 @@ def test_plugin_rules_filename(monkeypatch, tmp_path):
     ("", {"LANG": "ru_RU.UTF-8"}, "ru"),
     ("", {"LANG": "el_GR.UTF-8", "LC_ALL": "fr_FR.UTF-8"}, "fr"),
     ("", {"LANG": "fr_FR", "LC_MESSAGES": "el_GR"}, "el"),
-    ("", {"LANGUAGE": "de:ru", "LANG": "fr_FR"}, "ru"),
-    ("", {"LANGUAGE": "de", "LANG": "fr_FR"}, "en"),    # as gettext reads it
+    ("", {"LANGUAGE": "nl:ru", "LANG": "fr_FR"}, "ru"),
+    ("", {"LANGUAGE": "nl", "LANG": "fr_FR"}, "en"),    # as gettext reads it
     ("", {"LC_ALL": "C", "LANG": "ru_RU"}, "en"),
     ("", {"LANG": "C.UTF-8"}, "en"),
-    ("", {"LANG": "pt_BR"}, "en"),
+    ("", {"LANG": "pt_BR.UTF-8"}, "pt_BR"),
+    ("", {"LANG": "pt_PT.UTF-8"}, "en"),    # as PySolFC's own gettext
+    ("", {"LANG": "de_AT.UTF-8"}, "de"),
+    ("pl", {"LANG": "it_IT"}, "pl"),
     ("ru", {"LANG": "fr_FR"}, "ru"),                     # PySolFC's first
     ("en", {"LANG": "fr_FR"}, "en"),
     ("el_GR.UTF-8", {}, "el"),
-    ("de", {"LANG": "fr_FR"}, "fr"),                     # no German page
+    ("nl", {"LANG": "fr_FR"}, "fr"),                     # no Dutch page
 ])
 def test_choose_language(pysol, env, expected):
     assert rulespages.choose_language(pysol, environ=env) == expected

@@ -38,12 +38,15 @@ TRANSLATED = [lang for lang in texts.LANGUAGES if lang != "en"]
 
 # Texts that rightly read the same as in English: numbers only, and the
 # K/Q/J marks of the rules pages' slot picture.  French keeps PySolFC's
-# own "Stop".
+# own "Stop", and so do German and Italian; "fair" and "Reserve" (PySolFC's
+# word) are German as well.
 SAME_AS_ENGLISH = {"camelot.score", "camelot.mark.king", "camelot.mark.queen",
-                   "camelot.mark.jack", ("fr", "solver.stop")}
+                   "camelot.mark.jack", ("fr", "solver.stop"),
+                   ("de", "solver.stop"), ("it", "solver.stop"),
+                   ("de", "game.hints.fair"), ("de", "plot.reserve")}
 # Texts that are placeholders only in some languages (a spoken card is
-# "{rank} {suit}" in Russian and Greek).
-NO_WORDS = {("ru", "game.speech.card"), ("el", "game.speech.card")}
+# "{rank} {suit}" in Russian, Greek and Polish, "{suit} {rank}" in German).
+NO_WORDS = {(lang, "game.speech.card") for lang in ("ru", "el", "pl", "de")}
 SCRIPT = {"ru": re.compile("[А-Яа-яЁё]"), "el": re.compile("[Α-Ωα-ωά-ώ]")}
 LATIN = re.compile("[A-Za-zÀ-ÿ]")       # every other language of ours
 
@@ -391,7 +394,7 @@ def pysol_catalog(lang):
 def test_words_from_pysolfcs_own_catalog():
     """Where PySolFC's catalog (pysol.mo 3.6.1) has the word, ours is
     the same, so that the dialog PySolFC frames speaks alike."""
-    for lang in ("ru", "fr"):
+    for lang in ("ru", "fr", "de", "it", "pl", "pt_BR"):
         theirs = pysol_catalog(lang)
         assert tr("solver.stop", lang=lang) == theirs.gettext("Stop")
         assert tr("solver.review.close", lang=lang) == \
@@ -486,7 +489,8 @@ def test_the_table_and_pages_name_the_new_keys(lang):
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("en", "12.3"), ("ru", "12,3"), ("el", "12,3"), ("fr", "12,3")])
+    ("en", "12.3"), ("ru", "12,3"), ("el", "12,3"), ("fr", "12,3"),
+    ("de", "12,3"), ("it", "12,3"), ("pl", "12,3"), ("pt_BR", "12,3")])
 def test_decimal_numbers_as_each_language_writes_them(lang, expected):
     assert texts.decimal(12.34, lang=lang) == expected
     assert texts.decimal(0.05, 2, lang=lang) == \
@@ -643,8 +647,8 @@ def test_language_is_english_by_default(outside_pysolfc):
 
 
 @pytest.mark.parametrize("value, expected", [
-    ("fr", "fr"), ("ru_RU.UTF-8", "ru"), ("de:el", "el"), ("de", "en"),
-    ("C", "en")])
+    ("fr", "fr"), ("ru_RU.UTF-8", "ru"), ("nl:el", "el"), ("nl", "en"),
+    ("C", "en"), ("pt_BR.UTF-8", "pt_BR"), ("de_DE.UTF-8", "de")])
 def test_language_from_the_locale(outside_pysolfc, value, expected):
     outside_pysolfc.setenv("LANGUAGE", value)
     assert texts.language() == expected
@@ -664,12 +668,12 @@ def test_pysolfc_setting_wins_over_the_locale(outside_pysolfc):
     assert tr("camelot.phase.2") == tr("camelot.phase.2", lang="ru")
     set_pysol_language(outside_pysolfc, "")        # "system default"
     assert texts.language() == "fr"
-    set_pysol_language(outside_pysolfc, "de")      # a language we lack
+    set_pysol_language(outside_pysolfc, "nl")      # a language we lack
     assert texts.language() == "fr"
 
 
 def test_same_choice_as_the_rules_pages(outside_pysolfc):
-    for pysol, env in [("ru", {}), ("", {"LANGUAGE": "el"}), ("pl", {}),
+    for pysol, env in [("ru", {}), ("", {"LANGUAGE": "el"}), ("nl", {}),
                        ("el", {"LANG": "fr_FR.UTF-8"})]:
         set_pysol_language(outside_pysolfc, pysol)
         assert texts.language(environ=env) == \
@@ -712,6 +716,11 @@ GUI_CASES = {
     "locale-fr": ("fr", {}, {"LANGUAGE": "fr"}),
     "options-el-over-locale-fr": ("el", {"language": "el"},
                                   {"LANGUAGE": "fr"}),
+    "options-de": ("de", {"language": "de"}, {}),
+    "locale-it": ("it", {}, {"LANGUAGE": "it"}),
+    "options-pl": ("pl", {"language": "pl"}, {}),
+    # LANGUAGE: PySolFC stops on a LANG this machine has no locale for.
+    "locale-pt_BR": ("pt_BR", {}, {"LANGUAGE": "pt_BR"}),
 }
 
 
@@ -752,7 +761,7 @@ def crop_to_window(shot, wid, display, out):
 def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
                                            tmp_path, case):
     import hostenv as H
-    from gui import CASES, Launch, check_f1_shows_rules_page
+    from gui import Launch, check_f1_shows_rules_page
     from tables import CAMELOT_DECK as DECK, PLACE_ORDER
     from tables import CamelotTable as Table
     from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
@@ -800,9 +809,9 @@ def test_table_speaks_the_players_language(pysolfc_host, display, artifacts,
                            artifacts / "table-phase2.png")
 
         # The same PySolFC shows the rules page (F1) in the player's
-        # language too (test_help_gui.py has the English one).
-        if case in CASES:
-            check_f1_shows_rules_page(ps, wid, "camelot", "goal.png", lang)
+        # language too (test_help_gui.py has the English one): the eight
+        # languages' pages between this test and that one.
+        check_f1_shows_rules_page(ps, wid, "camelot", "goal.png", lang)
 
 
 def test_solver_dialog_speaks_the_players_language(pysolfc_host, display,
@@ -836,3 +845,10 @@ def test_solver_dialog_speaks_the_players_language(pysolfc_host, display,
         assert d["depth"] == tr("solver.at_start", lang="ru")
         assert re.fullmatch(r"\d+[.,]\d\sс", d["iter"]), d["iter"]
         ps.shot("solver-ru")
+
+
+def test_the_gui_cases_cover_every_language():
+    """test_table_speaks_the_players_language (and F1 in it) runs each of
+    our languages but English, which test_help_gui.py has."""
+    assert {case[0] for case in GUI_CASES.values()} | {"en"} == \
+        set(texts.LANGUAGES)
