@@ -3,8 +3,8 @@
 hidden cards consistent with that, solves every sample exactly and plays
 the move that keeps the most samples winnable.  Shared by the games; what
 each game hides is its ``<game>/hidden.py`` (``visible_key``, ``unseen``,
-``with_hidden``, ``candidates``, ``follow_key``, ``solve``,
-``simple_move``, ``STATES``).
+``with_hidden``, ``ordered_moves``, ``follow_key``, ``simple_move``,
+``STATES``); the samples are solved by the game's exact solver.
 
 Hindsight's trap.  Solving a sample with its hidden cards known values a
 move as if every later guess came out right (the sampled futures are
@@ -53,6 +53,18 @@ FOLLOW_TRIES = 2
 
 def hidden_part(game):
     return games.part(game, "hidden")
+
+
+def candidates(hidden, pos):
+    """One move per canonical outcome (hidden.follow_key), in the order of
+    hidden.ordered_moves (the first of equals kept)."""
+    out, keys = [], set()
+    for m in hidden.ordered_moves(pos):
+        k = hidden.follow_key(pos, m)
+        if k not in keys:
+            keys.add(k)
+            out.append(m)
+    return out
 
 
 class _Stopped(Exception):
@@ -112,8 +124,9 @@ class _Work:
     """One hint's or chance's budget: solves count, the clock and a stop
     request end it."""
 
-    def __init__(self, hidden, states, seconds, should_stop):
-        self.hidden = hidden
+    def __init__(self, game, states, seconds, should_stop):
+        self.hidden = hidden = hidden_part(game)
+        self.solver = games.part(game, "solver")
         self.states = hidden.STATES if states is None else states
         self.deadline = None if seconds is None \
             else time.perf_counter() + seconds
@@ -132,7 +145,9 @@ class _Work:
         self.solves += 1
         if pos.is_won():
             return True, None
-        won, first = self.hidden.solve(pos, self.states, self.stop)
+        res = self.solver.solve(pos, budget_states=self.states,
+                                should_stop=self.stop)
+        won, first = res.winnable, (res.moves[0] if res.moves else None)
         if won is None and self.stop():
             raise _Stopped          # cut short: not an undecided sample
         return won, first
@@ -163,7 +178,7 @@ def _group_value(work, children, results, members, bound):
     rep = children[won[0]]
     if rep.is_won() or rep.status() != "playing":
         return half + len(won)
-    nexts = hidden.candidates(rep)
+    nexts = candidates(hidden, rep)
     if len(nexts) <= 1:
         return half + len(won)
     index = {hidden.follow_key(rep, m): j for j, m in enumerate(nexts)}
@@ -199,12 +214,12 @@ def choose(game, position, samples=SAMPLES, seed=None, seconds=None,
            should_stop=None, states=None):
     """The strong fair player's move from ``position`` (a Choice)."""
     hidden = hidden_part(game)
-    cands = hidden.candidates(position)
+    cands = candidates(hidden, position)
     if not cands:
         return Choice(None, None, 0, 0, False)
     if len(cands) == 1:
         return Choice(cands[0], None, 0, 0, False)
-    work = _Work(hidden, states, seconds, should_stop)
+    work = _Work(game, states, seconds, should_stop)
     orders, _exact = sample_orders(hidden, position, samples, seed)
     n = len(orders)
     worlds = [None] * n             # made as needed: the clock runs
@@ -285,7 +300,7 @@ def chance(game, position, samples=CHANCE_SAMPLES, seed=None, seconds=None,
     """How often ``position`` is winnable over the orders the hidden cards
     may have (the same samples a hint draws, more of them)."""
     hidden = hidden_part(game)
-    work = _Work(hidden, states, seconds, should_stop)
+    work = _Work(game, states, seconds, should_stop)
     orders, exact = sample_orders(hidden, position, samples, seed)
     wins = decided = 0
     try:

@@ -26,21 +26,22 @@ def hidden_of(game):
 
 def late_position(game, deck, max_orders):
     """A position of ``deck`` with at most ``max_orders`` orders of its
-    hidden cards: Camelot follows the solver's winning line (its
-    heuristic loses early), The Plot today's fair hint."""
+    hidden cards, and the moves leading there: Camelot follows the
+    solver's winning line (its heuristic loses early), The Plot today's
+    fair hint."""
     g = games.Game(game)
     hidden = hidden_of(game)
     pos = g.new_game(deck)
     line = g.solve(pos, budget_seconds=10).moves if game == "camelot" \
         else None
-    step = 0
+    moves = []
     while fair_player._count_orders(hidden.unseen(pos), max_orders) \
             > max_orders or pos.waste not in (None, ()) and game == "camelot":
-        move = line[step] if line else hidden.simple_move(pos)
-        step += 1
+        move = line[len(moves)] if line else hidden.simple_move(pos)
+        moves.append(move)
         pos.play(move)
     assert pos.status() == "playing"
-    return pos
+    return pos, moves
 
 
 def exhaustive_share(game, pos):
@@ -62,7 +63,7 @@ def mid_position(game, seed, moves):
     g = games.Game(game)
     pos = g.new_game(random_decks(1, seed, game)[0])
     n = 0
-    while n < moves or len(hidden.candidates(pos)) < 2:
+    while n < moves or len(fair_player.candidates(hidden, pos)) < 2:
         pos.play(hidden.simple_move(pos))
         n += 1
     return pos
@@ -129,13 +130,20 @@ def test_seed_changes_the_samples_not_the_rules(game):
 
 # -- the chance ---------------------------------------------------------------
 
-@pytest.mark.parametrize("game", games.GAMES)
-def test_chance_is_exhaustive_on_small_positions(game):
+@pytest.fixture(scope="module", params=games.GAMES)
+def small(request):
+    """(game, deck, a late position, the moves to it, wins, orders)."""
+    game = request.param
     seed, count, index = FRACTIONAL[game]
     deck = random_decks(count, seed, game)[index]
-    pos = late_position(game, deck, 120)
+    pos, moves = late_position(game, deck, 120)
     wins, orders = exhaustive_share(game, pos)
     assert 0 < wins < orders, "a position of fractional chance"
+    return game, deck, pos, moves, wins, orders
+
+
+def test_chance_is_exhaustive_on_small_positions(small):
+    game, _deck, pos, _moves, wins, orders = small
     c = fair_player.chance(game, pos, samples=orders)
     assert c.exact and (c.wins, c.decided) == (wins, orders)
     assert c.contract() == {"chance": wins / orders, "samples": orders,
@@ -235,23 +243,10 @@ def test_play_repeats_and_replays(game, policy):
     assert out["ok"] and (out["status"] == "won") == a["won"]
 
 
-@pytest.mark.parametrize("game", games.GAMES)
-def test_play_chance(game):
-    seed, count, index = FRACTIONAL[game]
-    deck = random_decks(count, seed, game)[index]
-    pos = late_position(game, deck, 120)
-    wins, orders = exhaustive_share(game, pos)
-    g = games.Game(game)
-    # the moves that lead there, replayed by the command
-    moves = []
-    p = g.new_game(deck)
-    res = g.solve(p, budget_seconds=10).moves if game == "camelot" else None
-    while p != pos:
-        m = res[len(moves)] if res else hidden_of(game).simple_move(p)
-        p.play(m)
-        moves.append(str(m))
+def test_play_chance(small):
+    game, deck, _pos, moves, wins, orders = small
     args = ["--game", game, "--deck", format_cards(deck), "--moves",
-            "; ".join(moves), "--chance"]
+            "; ".join(map(str, moves)), "--chance"]
     out = play_json(*args, "--samples", str(orders))
     assert out == {"chance": wins / orders, "samples": orders,
                    "interval": [wins / orders, wins / orders]}

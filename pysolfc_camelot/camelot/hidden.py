@@ -8,7 +8,7 @@ the phase).  The unseen cards are worked out from that view alone (every
 card minus the tableau, the waste and the removed ones), never from the
 stock itself, so nothing here can read the real order.
 """
-from . import hints, solver
+from . import hints
 from .rules import Position
 
 # The game's fair rules of today: the simple policy, and the tie-break
@@ -41,21 +41,8 @@ def follow_key(pos, move):
     return hints._canonical_after(pos, move)
 
 
-def candidates(pos):
-    """One legal move per canonical outcome, in the fair rules' order
-    (the heuristic's: remove before dealing, the middle first...)."""
-    moves = sorted(pos.legal_moves(),
-                   key=lambda m: hints._heuristic_key(pos, m))
-    out, keys = [], set()
-    for m in moves:
-        k = follow_key(pos, m)
-        if k not in keys:
-            keys.add(k)
-            out.append(m)
-    return out
-
-
-def solve(pos, states, should_stop=None):
-    """(winnable True/False/None, first move of a winning line or None)."""
-    res = solver.solve(pos, budget_states=states, should_stop=should_stop)
-    return res.winnable, (res.moves[0] if res.moves else None)
+def ordered_moves(pos):
+    """The legal moves in the fair rules' order (the heuristic's: remove
+    before dealing, the middle first...)."""
+    return sorted(pos.legal_moves(),
+                  key=lambda m: hints._heuristic_key(pos, m))

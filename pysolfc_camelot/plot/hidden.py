@@ -57,8 +57,8 @@ def _order(pos, m):
     return 5 if m == DEAL else hints._klass(pos, m)
 
 
-def candidates(pos):
-    """One legal move per canonical outcome: the fair hint's move first,
+def ordered_moves(pos):
+    """The legal moves the player considers: the fair hint's move first,
     then the others in the fair rules' order.  Moves between two piles
     that leave the first one non-empty are left out, as the fair hint
     leaves them out: every move kept can never be undone (fair_move's
@@ -69,16 +69,4 @@ def candidates(pos):
                      len(tab[int(m.src[1:])]) > 1)]
     first = simple_move(pos)
     moves.sort(key=lambda m: (m != first, _order(pos, m)))
-    out, keys = [], set()
-    for m in moves:
-        k = follow_key(pos, m)
-        if k not in keys:
-            keys.add(k)
-            out.append(m)
-    return out
-
-
-def solve(pos, states, should_stop=None):
-    """(winnable True/False/None, first move of a winning line or None)."""
-    res = solver.solve(pos, budget_states=states, should_stop=should_stop)
-    return res.winnable, (res.moves[0] if res.moves else None)
+    return moves
