@@ -35,6 +35,9 @@ def main(argv=None):
                     help="sample sizes of the fair player, comma-separated")
     ap.add_argument("--budget", type=float, default=10.0,
                     help="seconds of the full-knowledge solve per deal")
+    ap.add_argument("--rescue", action="store_true",
+                    help="play the fair player only on the winnable deals "
+                    "today's fair hint loses (how many it rescues)")
     args = ap.parse_args(argv)
     seed = args.seed
     if seed is None:
@@ -46,6 +49,7 @@ def main(argv=None):
     wins = {p: 0 for p in policies}
     times = {p: [] for p in policies}
     known = undecided = 0
+    rescued_from = rescue_deals = 0     # --rescue: simple's wins so far
     print("%s, %d fresh deals, seed %d (random_decks), %s"
           % (game.name, len(decks), seed, time.strftime("%Y-%m-%d")),
           flush=True)
@@ -55,6 +59,9 @@ def main(argv=None):
         undecided += verdict is None
         line = ["deal %d: winnable %s" % (n, verdict)]
         for p in policies:
+            if args.rescue and p[0] == "fair" and (
+                    verdict is not True or wins[policies[0]] > rescued_from):
+                continue
             pos = game.new_game(deck)
             choose = play_cli.policy_function(game, p[0], p[1])
             _moves, seconds = play_cli.play_out(game, pos, choose)
@@ -62,14 +69,24 @@ def main(argv=None):
             wins[p] += won
             # answers that took a search (forced moves take microseconds)
             times[p] += [s for s in seconds if s > 0.001]
-            line.append("%s%s %s" % (p[0], p[1] or "", "won" if won
-                                      else "lost"))
+            line.append("%s%s %s %.1f s" % (p[0], p[1] or "", "won" if won
+                                             else "lost", sum(seconds)))
+        if args.rescue:
+            if verdict is True and wins[policies[0]] == rescued_from:
+                rescue_deals += 1
+            rescued_from = wins[policies[0]]
         print("  ".join(line), file=sys.stderr, flush=True)
     n = len(decks)
+    if args.rescue:
+        print("\nwinnable deals today's fair hint lost: %d" % rescue_deals)
+        for p in policies[1:]:
+            lo, hi = wilson(wins[p], rescue_deals)
+            print("strong fair player, %d samples, rescued %d (%.1f-%.1f%%)"
+                  % (p[1], wins[p], 100 * lo, 100 * hi))
     print("\n| policy | deals won | ratio to full knowledge | seconds per "
           "answer: mean / p99 / max |")
     print("|---|---|---|---|")
-    for p in policies:
+    for p in policies[:1] if args.rescue else policies:
         lo, hi = wilson(wins[p], n)
         t = sorted(times[p]) or [0.0]
         name = "today's fair hint (simple)" if p[0] == "simple" else \
