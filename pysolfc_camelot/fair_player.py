@@ -312,3 +312,32 @@ def chance(game, position, samples=CHANCE_SAMPLES, seed=None, seconds=None,
     except _Stopped:
         return Chance(wins, decided, len(orders), exact, True)
     return Chance(wins, decided, len(orders), exact, False)
+
+
+# -- how hard a deal is -----------------------------------------------------
+
+TIERS = ("easy", "medium", "hard", "lost")
+TIER_BUDGET = 60.0      # seconds of the full-knowledge solve
+
+
+def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET):
+    """How hard ``position`` (a deal's start, or any later one) is:
+    ``easy`` today's fair hint (the policy simple) wins it playing alone,
+    ``medium`` winnable and the strong fair player (``samples``, ``seed``:
+    FIXED_SEED by default, so the same tier on every run) wins it,
+    ``hard`` winnable only knowing the hidden cards, ``lost`` not
+    winnable; None when the solver cannot decide within ``budget``."""
+    from . import play_cli
+    g = games.Game(game)
+    verdict = g.solve(position, budget_seconds=budget).winnable
+    if verdict is None:
+        return None
+    if not verdict:
+        return "lost"
+    for name, policy in (("easy", "simple"), ("medium", "fair")):
+        pos = position.copy()
+        play_cli.play_out(g, pos, play_cli.policy_function(
+            g, policy, samples, seed))
+        if pos.is_won():
+            return name
+    return "hard"

@@ -6,7 +6,8 @@ chance of the starting position (registered by cli.py).
 in the notation ``replay`` takes, the seconds each policy answer took),
 or with ``--chance`` ``{"chance", "samples", "interval"}`` (a Wilson 95%
 interval over the samples decided; a point when every order of the
-hidden cards was solved).  Same deck, seed and options, same output
+hidden cards was solved), or with ``--tier`` ``{"tier"}`` (easy, medium,
+hard, lost; null when undecided: fair_player.tier).  Same deck, seed and options, same output
 (the seconds aside).  Text that is not a deck or a move list, or a move
 the rules refuse, is a message on stderr and exit status 2.
 
@@ -54,8 +55,15 @@ def register(subparsers):
                    "gives the same game" % fair_player.FIXED_SEED)
     p.add_argument("--moves", default="", metavar="MOVES",
                    help="start after these moves (the notation of replay)")
-    p.add_argument("--chance", action="store_true",
-                   help="print the chance of the starting position instead")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--chance", action="store_true",
+                      help="print the chance of the starting position "
+                      "instead")
+    mode.add_argument("--tier", action="store_true",
+                      help="print how hard the starting position is "
+                      "instead: easy (the simple policy wins it), medium "
+                      "(the fair one does), hard (winnable only knowing the"
+                      " hidden cards) or lost")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(func=cmd_play)
 
@@ -131,6 +139,12 @@ def cmd_play(args, out=None, err=None):
                   % ("?" if result["chance"] is None
                      else "%.1f%%" % (100 * result["chance"]),
                      result["samples"], 100 * lo, 100 * hi), file=out)
+        return 0
+    if args.tier:
+        label = fair_player.tier(game.name, pos, args.samples
+                                 or fair_player.SAMPLES, args.seed)
+        print(json.dumps({"tier": label}) if args.json else
+              label or "undecided", file=out)
         return 0
     choose = policy_function(game, args.policy, args.samples, args.seed)
     moves, seconds = play_out(game, pos, choose)

@@ -279,3 +279,48 @@ def test_play_bad_input(args, message):
     r = run_cli("play", *args)
     assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
     assert message in r.stderr and r.stdout == ""
+
+
+# -- tiers ----------------------------------------------------------------------
+
+def on_solver_line(deck, k):
+    """The position ``k`` moves along the solver's winning line of a
+    Camelot deck, and those moves (a winnable position, by the line)."""
+    g = games.Game("camelot")
+    pos = g.new_game(deck)
+    line = g.solve(pos, budget_seconds=10).moves[:k]
+    for m in line:
+        pos.play(m)
+    return pos, line
+
+
+# Found by playing from late to early along the solver's line of the
+# first ten decks of seed 440870 (bench_fair's seed): (deck, moves, tier).
+TIER_CASES = ((0, 68, "easy"), (9, 92, "medium"), (0, 62, "hard"))
+
+
+@pytest.mark.parametrize("index,k,label", TIER_CASES)
+def test_tiers_of_constructed_positions(index, k, label):
+    deck = random_decks(10, 440870)[index]
+    pos, line = on_solver_line(deck, k)
+    assert fair_player.tier("camelot", pos) == label
+    if label == "medium":       # play --policy fair agrees with the tier
+        out = play_json("--deck", format_cards(deck), "--moves",
+                        "; ".join(map(str, line)), "--policy", "fair")
+        assert out["won"] is True
+        out = play_json("--deck", format_cards(deck), "--moves",
+                        "; ".join(map(str, line)), "--policy", "simple")
+        assert out["won"] is False
+        assert play_json("--deck", format_cards(deck), "--moves",
+                         "; ".join(map(str, line)), "--tier") == \
+            {"tier": "medium"}
+
+
+def test_tier_of_a_lost_position():
+    g = games.Game("camelot")
+    for deck in random_decks(40, 7):
+        pos = g.new_game(deck)
+        if g.solve(pos, budget_seconds=10).winnable is False:
+            assert fair_player.tier("camelot", pos) == "lost"
+            return
+    raise AssertionError("no lost deal among 40")
