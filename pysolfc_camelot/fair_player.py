@@ -44,8 +44,9 @@ from .solver_cli import wilson
 
 FIXED_SEED = 2022
 SAMPLES = 12            # orders sampled per hint
-CHANCE_SAMPLES = 32     # orders sampled for a chance (standard error <= 9%
-#                         at 32; the interval says how wide it really is)
+# A chance samples at least CHANCE_SAMPLES orders, then more until its
+# standard error is within CHANCE_ERROR (at most CHANCE_MAX orders).
+CHANCE_SAMPLES, CHANCE_ERROR, CHANCE_MAX = 32, 0.03, 400
 HINT_SECONDS = 1.0
 # Next moves tried per group of samples in the deeper score.
 FOLLOW_TRIES = 2
@@ -295,23 +296,32 @@ class Chance(NamedTuple):
                 "interval": [lo, hi]}
 
 
-def chance(game, position, samples=CHANCE_SAMPLES, seed=None, seconds=None,
+def chance(game, position, samples=None, seed=None, seconds=None,
            should_stop=None, states=None):
     """How often ``position`` is winnable over the orders the hidden cards
-    may have (the same samples a hint draws, more of them)."""
+    may have (drawn as a hint draws them): ``samples`` orders, or by
+    default at least CHANCE_SAMPLES and then more until the standard
+    error is within CHANCE_ERROR (CHANCE_MAX at most).  Every distinct
+    order once when there are no more than that (exact)."""
     hidden = hidden_part(game)
     work = _Work(game, states, seconds, should_stop)
-    orders, exact = sample_orders(hidden, position, samples, seed)
-    wins = decided = 0
+    orders, exact = sample_orders(hidden, position, samples or CHANCE_MAX,
+                                  seed)
+    wins = decided = solved = 0
     try:
         for order in orders:
+            if samples is None and not exact and decided >= CHANCE_SAMPLES:
+                p = wins / decided
+                if math.sqrt(p * (1 - p) / decided) <= CHANCE_ERROR:
+                    break
             won, _ = work.solve(hidden.with_hidden(position, order))
+            solved += 1
             if won is not None:
                 decided += 1
                 wins += won
     except _Stopped:
-        return Chance(wins, decided, len(orders), exact, True)
-    return Chance(wins, decided, len(orders), exact, False)
+        return Chance(wins, decided, solved, exact, True)
+    return Chance(wins, decided, solved, exact, False)
 
 
 # -- how hard a deal is -----------------------------------------------------

@@ -48,8 +48,10 @@ def register(subparsers):
                    "(default %(default)s)")
     p.add_argument("--samples", type=int, metavar="K",
                    help="orders of the hidden cards sampled per move "
-                   "(default %d) or for --chance (default %d)"
-                   % (fair_player.SAMPLES, fair_player.CHANCE_SAMPLES))
+                   "(default %d) or for --chance (default: at least %d, "
+                   "more until the standard error is within %g points)"
+                   % (fair_player.SAMPLES, fair_player.CHANCE_SAMPLES,
+                      100 * fair_player.CHANCE_ERROR))
     p.add_argument("--seed", type=int, metavar="S",
                    help="seed of the samples (default %d); the same seed "
                    "gives the same game" % fair_player.FIXED_SEED)
@@ -127,8 +129,7 @@ def cmd_play(args, out=None, err=None):
         print("error: %s" % e, file=err)
         return 2
     if args.chance:
-        c = fair_player.chance(game.name, pos, args.samples
-                               or fair_player.CHANCE_SAMPLES, args.seed)
+        c = fair_player.chance(game.name, pos, args.samples, args.seed)
         result = c.contract()
         if args.json:
             print(json.dumps(result), file=out)

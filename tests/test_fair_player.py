@@ -256,12 +256,30 @@ def test_play_chance(small):
         out["chance"] <= out["interval"][1] <= 1
 
 
-def test_play_default_chance_samples_enough():
-    deck = format_cards(random_decks(1, 30, "camelot")[0])
-    out = play_json("--deck", deck, "--chance")
-    assert out["samples"] >= 32
-    lo, hi = out["interval"]
-    assert lo <= out["chance"] <= hi
+@pytest.mark.parametrize("game", games.GAMES)
+def test_default_chance_samples_enough(game):
+    pos = mid_position(game, 30, 40)
+    c = fair_player.chance(game, pos)
+    p = c.share
+    assert c.decided >= fair_player.CHANCE_SAMPLES
+    assert (p * (1 - p) / c.decided) ** 0.5 <= fair_player.CHANCE_ERROR \
+        or c.samples == fair_player.CHANCE_MAX
+    # and no more than needed: one sample fewer was not yet enough
+    if c.samples > fair_player.CHANCE_SAMPLES:
+        c1 = fair_player.chance(game, pos, samples=c.samples - 1)
+        q = c1.share
+        assert (q * (1 - q) / c1.decided) ** 0.5 > fair_player.CHANCE_ERROR
+    lo, hi = c.interval()
+    assert lo <= p <= hi and hi - lo <= 4 * fair_player.CHANCE_ERROR
+
+
+def test_play_default_chance(small):
+    game, deck, _pos, moves, wins, orders = small
+    out = play_json("--game", game, "--deck", format_cards(deck), "--moves",
+                    "; ".join(map(str, moves)), "--chance")
+    # few orders: all of them, exactly (more than 32 samples would say)
+    assert out == {"chance": wins / orders, "samples": orders,
+                   "interval": [wins / orders, wins / orders]}
 
 
 @pytest.mark.parametrize("args,message", [
