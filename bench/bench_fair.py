@@ -35,6 +35,9 @@ def main(argv=None):
                     help="sample sizes of the fair player, comma-separated")
     ap.add_argument("--budget", type=float, default=10.0,
                     help="seconds of the full-knowledge solve per deal")
+    ap.add_argument("--skip", type=int, default=0, metavar="N",
+                    help="leave out the first N deals of the seed (to go "
+                    "on with a run that was stopped)")
     ap.add_argument("--rescue", action="store_true",
                     help="play the fair player only on the winnable deals "
                     "today's fair hint loses (how many it rescues)")
@@ -43,17 +46,18 @@ def main(argv=None):
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1000000)
     game = games.Game(args.game)
-    decks = random_decks(args.deals, seed, game.name)
+    decks = random_decks(args.skip + args.deals, seed, game.name)[args.skip:]
     policies = [("simple", None)] + [("fair", int(k))
                                      for k in args.samples.split(",")]
     wins = {p: 0 for p in policies}
     times = {p: [] for p in policies}
     known = undecided = 0
     rescued_from = rescue_deals = 0     # --rescue: simple's wins so far
-    print("%s, %d fresh deals, seed %d (random_decks), %s"
-          % (game.name, len(decks), seed, time.strftime("%Y-%m-%d")),
+    print("%s, %d fresh deals, seed %d (random_decks, from deal %d), %s"
+          % (game.name, len(decks), seed, args.skip + 1,
+             time.strftime("%Y-%m-%d")),
           flush=True)
-    for n, deck in enumerate(decks, 1):
+    for n, deck in enumerate(decks, args.skip + 1):
         verdict = solve_deck(deck, args.budget, game.name).winnable
         known += verdict is True
         undecided += verdict is None
@@ -68,9 +72,11 @@ def main(argv=None):
             won = pos.is_won()
             wins[p] += won
             # answers that took a search (forced moves take microseconds)
-            times[p] += [s for s in seconds if s > 0.001]
-            line.append("%s%s %s %.1f s" % (p[0], p[1] or "", "won" if won
-                                             else "lost", sum(seconds)))
+            searched = [s for s in seconds if s > 0.001]
+            times[p] += searched
+            line.append("%s%s %s %.1f s, %d searched, max %.2f s" % (
+                p[0], p[1] or "", "won" if won else "lost", sum(seconds),
+                len(searched), max(searched, default=0.0)))
         if args.rescue:
             if verdict is True and wins[policies[0]] == rescued_from:
                 rescue_deals += 1
@@ -81,8 +87,11 @@ def main(argv=None):
         print("\nwinnable deals today's fair hint lost: %d" % rescue_deals)
         for p in policies[1:]:
             lo, hi = wilson(wins[p], rescue_deals)
-            print("strong fair player, %d samples, rescued %d (%.1f-%.1f%%)"
-                  % (p[1], wins[p], 100 * lo, 100 * hi))
+            t = sorted(times[p]) or [0.0]
+            print("strong fair player, %d samples, rescued %d (%.1f-%.1f%%);"
+                  " seconds per searched answer: mean %.3f, p99 %.3f, max "
+                  "%.3f" % (p[1], wins[p], 100 * lo, 100 * hi,
+                            sum(t) / len(t), percentile(t, 99), t[-1]))
     print("\n| policy | deals won | ratio to full knowledge | seconds per "
           "answer: mean / p99 / max |")
     print("|---|---|---|---|")
