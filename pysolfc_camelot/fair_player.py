@@ -330,7 +330,8 @@ TIERS = ("easy", "medium", "hard", "lost")
 TIER_BUDGET = 60.0      # seconds of the full-knowledge solve
 
 
-def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET):
+def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
+         verdict=None):
     """How hard ``position`` (a deal's start, or any later one) is:
     ``easy`` today's fair hint (the policy simple) wins it playing alone,
     ``medium`` winnable and the strong fair player (``samples``, ``seed``:

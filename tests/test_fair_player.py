@@ -342,3 +342,20 @@ def test_tier_of_a_lost_position():
             assert fair_player.tier("camelot", pos) == "lost"
             return
     raise AssertionError("no lost deal among 40")
+
+
+def test_solve_says_the_tier():
+    g = games.Game()
+    lost = next(d for d in random_decks(40, 7) if g.solve(
+        g.new_game(d), budget_seconds=10).winnable is False)
+    easy = random_decks(23, 440870)[22]     # today's fair hint wins it
+    for deck, verdict, label in ((easy, True, "easy"),
+                                 (lost, False, "lost")):
+        r = run_cli("solve", "--json", "--tier", "--deck",
+                    format_cards(deck), timeout=300)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert (out["winnable"], out["tier"]) == (verdict, label)
+    # without --tier, the contract is as it was
+    r = run_cli("solve", "--json", "--deck", format_cards(lost))
+    assert "tier" not in json.loads(r.stdout)
