@@ -41,6 +41,9 @@ def main(argv=None):
     ap.add_argument("--rescue", action="store_true",
                     help="play the fair player only on the winnable deals "
                     "today's fair hint loses (how many it rescues)")
+    ap.add_argument("--keeps", action="store_true",
+                    help="play the fair player only on the deals today's "
+                    "fair hint wins (how many it keeps)")
     args = ap.parse_args(argv)
     seed = args.seed
     if seed is None:
@@ -63,8 +66,10 @@ def main(argv=None):
         undecided += verdict is None
         line = ["deal %d: winnable %s" % (n, verdict)]
         for p in policies:
-            if args.rescue and p[0] == "fair" and (
-                    verdict is not True or wins[policies[0]] > rescued_from):
+            simple_won = wins[policies[0]] > rescued_from
+            if p[0] == "fair" and (
+                    args.rescue and (verdict is not True or simple_won) or
+                    args.keeps and not simple_won):
                 continue
             pos = game.new_game(deck)
             choose = play_cli.policy_function(game, p[0], p[1])
@@ -77,25 +82,29 @@ def main(argv=None):
             line.append("%s%s %s %.1f s, %d searched, max %.2f s" % (
                 p[0], p[1] or "", "won" if won else "lost", sum(seconds),
                 len(searched), max(searched, default=0.0)))
-        if args.rescue:
-            if verdict is True and wins[policies[0]] == rescued_from:
+        if args.rescue or args.keeps:
+            simple_won = wins[policies[0]] > rescued_from
+            if args.keeps and simple_won or args.rescue and \
+                    verdict is True and not simple_won:
                 rescue_deals += 1
             rescued_from = wins[policies[0]]
         print("  ".join(line), file=sys.stderr, flush=True)
     n = len(decks)
-    if args.rescue:
-        print("\nwinnable deals today's fair hint lost: %d" % rescue_deals)
+    if args.rescue or args.keeps:
+        print("\n%s: %d" % ("deals today's fair hint won" if args.keeps
+                             else "winnable deals today's fair hint lost",
+                             rescue_deals))
         for p in policies[1:]:
             lo, hi = wilson(wins[p], rescue_deals)
             t = sorted(times[p]) or [0.0]
-            print("strong fair player, %d samples, rescued %d (%.1f-%.1f%%);"
+            print("strong fair player, %d samples, won %d (%.1f-%.1f%%);"
                   " seconds per searched answer: mean %.3f, p99 %.3f, max "
                   "%.3f" % (p[1], wins[p], 100 * lo, 100 * hi,
                             sum(t) / len(t), percentile(t, 99), t[-1]))
     print("\n| policy | deals won | ratio to full knowledge | seconds per "
           "answer: mean / p99 / max |")
     print("|---|---|---|---|")
-    for p in policies[:1] if args.rescue else policies:
+    for p in policies[:1] if args.rescue or args.keeps else policies:
         lo, hi = wilson(wins[p], n)
         t = sorted(times[p]) or [0.0]
         name = "today's fair hint (simple)" if p[0] == "simple" else \
