@@ -14,7 +14,8 @@ the rules refuse, is a message on stderr and exit status 2.
 Policies: ``fair`` the strong fair player (fair_player.py; no time bound
 here, so that the run repeats), ``simple`` today's fair hint,
 ``perfect`` the perfect demo (it reads the stock), ``greedy`` the
-baseline of the benchmark.
+baseline of the benchmark.  Camelot's fair hint samples too: here its
+time bound is lifted so that the game repeats (hidden.simple_move).
 """
 import json
 import sys
@@ -75,9 +76,9 @@ def policy_function(game, policy, samples=None, seed=None):
     if policy == "fair":
         k = samples or fair_player.SAMPLES
         return lambda pos: fair_player.choose(game.name, pos, k, seed).move
-    hints = games.part(game.name, "hints")
     if policy == "simple":
-        return hints.fair_move
+        return fair_player.hidden_part(game.name).simple_move
+    hints = games.part(game.name, "hints")
     if policy == "greedy":
         return hints.greedy_move
     hintmode = games.part(game.name, "hintmode")

@@ -348,7 +348,7 @@ def test_solve_says_the_tier():
     g = games.Game()
     lost = next(d for d in random_decks(40, 7) if g.solve(
         g.new_game(d), budget_seconds=10).winnable is False)
-    easy = random_decks(23, 440870)[22]     # today's fair hint wins it
+    easy = random_decks(16, 440870)[15]     # today's fair hint wins it
     for deck, verdict, label in ((easy, True, "easy"),
                                  (lost, False, "lost")):
         r = run_cli("solve", "--json", "--tier", "--deck",
