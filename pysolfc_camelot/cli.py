@@ -4,7 +4,7 @@ import json
 import os
 import sys
 
-from . import __version__, games, solver_cli
+from . import __version__, games, play_cli, solver_cli
 from .cards import NotationError
 
 
@@ -125,6 +125,7 @@ def build_parser():
     p = sub.add_parser("pictures", help="redraw the pictures in images/")
     p.set_defaults(func=cmd_pictures)
     solver_cli.register(sub)                # solve, stats
+    play_cli.register(sub)
     return parser
 
 

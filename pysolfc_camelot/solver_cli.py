@@ -56,6 +56,9 @@ def register(subparsers):
                    help="one JSON object per deck")
     p.add_argument("--budget", type=games.budget_seconds, metavar="SECONDS",
                    help="give up (winnable null) after this long per deck")
+    p.add_argument("--tier", action="store_true",
+                   help="also say how hard the deal is (slower: plays it "
+                   "out): easy, medium, hard, lost (fair_player.tier)")
     p.set_defaults(func=cmd_solve)
 
     p = subparsers.add_parser("stats", help="winnable share of consecutive"
@@ -78,15 +81,21 @@ def result_json(res):
             "states": res.states, "seconds": round(res.seconds, 6)}
 
 
-def print_result(res, as_json, out=None, game=None):
+_NO_TIER = object()
+
+
+def print_result(res, as_json, out=None, game=None, tier=_NO_TIER):
+    """One deck's answer; with ``tier`` (solve --tier) its tier too."""
     out = sys.stdout if out is None else out
     if as_json:
-        print(json.dumps(result_json(res)), file=out)
+        more = {} if tier is _NO_TIER else {"tier": tier}
+        print(json.dumps(dict(result_json(res), **more)), file=out)
     else:
         verdict = {True: "winnable", False: "not winnable",
                    None: "undecided (budget ran out)"}[res.winnable]
-        print("%s: %d states, %.3f s" % (verdict, res.states, res.seconds),
-              file=out)
+        print("%s: %d states, %.3f s%s" % (
+            verdict, res.states, res.seconds, "" if tier is _NO_TIER
+            else ", tier %s" % (tier or "undecided")), file=out)
         if res.moves is not None:
             game = game or games.Game()
             print("%d moves: %s" % (len(res.moves),
@@ -134,8 +143,13 @@ def cmd_solve(args):
             print("error: %s%s" % (where, e), file=sys.stderr)
             return 2
     for deck in decks:
-        print_result(solve_deck(deck, args.budget, game.name), args.json,
-                     game=game)
+        res = solve_deck(deck, args.budget, game.name)
+        more = {}
+        if args.tier:
+            from .fair_player import tier
+            more["tier"] = None if res.winnable is None else tier(
+                game.name, game.new_game(deck), verdict=res.winnable)
+        print_result(res, args.json, game=game, **more)
     return 0
 
 

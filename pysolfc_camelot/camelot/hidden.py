@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What Camelot hides from the player, for the strong fair player
+(pysolfc_camelot/fair_player.py): the order of the face-down stock.
+
+What the player sees is the fair hint's definition (hints._visible_key:
+the tableau, the waste, the removed cards, the *set* of stock cards and
+the phase).  The unseen cards are worked out from that view alone (every
+card minus the tableau, the waste and the removed ones), never from the
+stock itself, so nothing here can read the real order.
+"""
+from . import hints
+from .rules import Position
+
+def simple_move(pos):
+    """Today's fair hint without its time bound (it samples too, and stops
+    sampling early on a slow machine; unbounded, its answer repeats)."""
+    return hints.fair_move(pos, budget_seconds=1e9)
+
+
+visible_key = hints._visible_key
+# States per exact solve of one sample (a deterministic budget): most
+# Camelot positions are decided in a few hundred.
+STATES = 3000
+
+
+def unseen(pos):
+    """The cards the player has not seen, sorted (their order unknown)."""
+    seen = set(c for c in pos.tableau if c is not None)
+    seen.update(pos.removed)
+    if pos.waste is not None:
+        seen.add(pos.waste)
+    return [c for c in range(52) if c not in seen]
+
+
+def with_hidden(pos, order):
+    """``pos`` with its stock in ``order`` (a permutation of unseen)."""
+    return Position(stock=order, waste=pos.waste, tableau=pos.tableau,
+                    removed=pos.removed, phase=pos.phase)
+
+
+def follow_key(pos, move):
+    """Moves with equal keys lead to the same canonical state (a deal is
+    alone of its kind)."""
+    return hints._canonical_after(pos, move)
+
+
+def ordered_moves(pos):
+    """The legal moves in the fair rules' order (the heuristic's: remove
+    before dealing, the middle first...)."""
+    return sorted(pos.legal_moves(),
+                  key=lambda m: hints._heuristic_key(pos, m))

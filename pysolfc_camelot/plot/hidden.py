@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What The Plot hides from the player, for the strong fair player
+(pysolfc_camelot/fair_player.py): the order of the stock and the reserve's
+cards below its top.
+
+What the player sees is the fair hint's definition (hints._view: the
+reserve's top, the foundations, the tableau and the waste; the stock and
+the reserve only by their sizes).  The unseen cards are worked out from
+that view alone (both decks minus the cards in view), so nothing here can
+read the real order of the hidden ones.
+"""
+from collections import Counter
+
+from . import hints, solver
+from .notation import DEAL
+from .rules import Position
+
+simple_move = hints.fair_move
+# States per exact solve of one sample (deterministic): a deal's first
+# descent usually wins in a few hundred; hard samples stop here.
+STATES = 1500
+
+
+def visible_key(pos):
+    """Everything the player sees, and nothing of the hidden order."""
+    return repr((hints._view(pos).key(), len(pos.reserve), len(pos.stock)))
+
+
+def unseen(pos):
+    """The cards the player has not seen, sorted (each card id as often
+    as it is unseen: the two decks make most cards twice)."""
+    left = Counter(list(range(52)) * 2)
+    left.subtract(hints._view(pos).cards())
+    return sorted(left.elements())
+
+
+def with_hidden(pos, order):
+    """``pos`` with the hidden cards in ``order`` (a permutation of
+    unseen): the reserve below its top first (bottom first), then the
+    stock (the next card to deal first)."""
+    below = max(0, len(pos.reserve) - 1)
+    return Position(reserve=list(order[:below]) + list(pos.reserve[-1:]),
+                    foundations=pos.foundations, tableau=pos.tableau,
+                    stock=order[below:], waste=pos.waste, base=pos.base)
+
+
+def follow_key(pos, move):
+    """Moves with equal keys lead to the same canonical state."""
+    if move == DEAL:
+        return ("deal",)
+    return solver.canonical_key(pos.after(move, check=False))
+
+
+def _order(pos, m):
+    """The fair rules' priority of a move (the fair hint's classes, the
+    deal after them)."""
+    return 5 if m == DEAL else hints._klass(pos, m)
+
+
+def ordered_moves(pos):
+    """The legal moves the player considers: the fair hint's move first,
+    then the others in the fair rules' order.  Moves between two piles
+    that leave the first one non-empty are left out, as the fair hint
+    leaves them out: every move kept can never be undone (fair_move's
+    argument), so a game played by the strong player ends."""
+    tab = pos.tableau
+    moves = [m for m in pos.legal_moves()
+             if not (m.src[0] == "T" and m.dst[0] == "T" and
+                     len(tab[int(m.src[1:])]) > 1)]
+    first = simple_move(pos)
+    moves.sort(key=lambda m: (m != first, _order(pos, m)))
+    return moves

@@ -1,0 +1,361 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The strong fair player (fair_player.py, <game>/hidden.py) and the
+``play`` command: it never reads the hidden order, its chance is the
+exhaustive one on small positions, it answers in time and stops on
+request, and ``play`` repeats itself and replays."""
+import itertools
+import json
+import threading
+import time
+
+import pytest
+
+from pysolfc_camelot import fair_player, games
+from pysolfc_camelot.cards import format_cards
+from pysolfc_camelot.solver_cli import random_decks
+from helpers import run_cli
+
+# Deals whose late positions (few hidden orders) are winnable in some of
+# them only, found once by the search in late_position.
+FRACTIONAL = {"camelot": (5, 12, 2), "plot": (5, 20, 8)}
+
+
+def hidden_of(game):
+    return fair_player.hidden_part(game)
+
+
+def late_position(game, deck, max_orders):
+    """A position of ``deck`` with at most ``max_orders`` orders of its
+    hidden cards, and the moves leading there: Camelot follows the
+    solver's winning line (its heuristic loses early), The Plot today's
+    fair hint."""
+    g = games.Game(game)
+    hidden = hidden_of(game)
+    pos = g.new_game(deck)
+    line = g.solve(pos, budget_seconds=10).moves if game == "camelot" \
+        else None
+    moves = []
+    while fair_player._count_orders(hidden.unseen(pos), max_orders) \
+            > max_orders or pos.waste not in (None, ()) and game == "camelot":
+        move = line[len(moves)] if line else hidden.simple_move(pos)
+        moves.append(move)
+        pos.play(move)
+    assert pos.status() == "playing"
+    return pos, moves
+
+
+def exhaustive_share(game, pos):
+    """Wins over every distinct order of the hidden cards, by the solver,
+    independently of fair_player's own enumeration."""
+    hidden = hidden_of(game)
+    g = games.Game(game)
+    orders = set(itertools.permutations(hidden.unseen(pos)))
+    wins = [g.solve(hidden.with_hidden(pos, list(o))).winnable
+            for o in orders]
+    assert None not in wins
+    return sum(wins), len(orders)
+
+
+def mid_position(game, seed, moves):
+    """A position ``moves`` moves into a fresh deal, with a choice to make
+    (today's fair hint plays up to it)."""
+    hidden = hidden_of(game)
+    g = games.Game(game)
+    pos = g.new_game(random_decks(1, seed, game)[0])
+    n = 0
+    while n < moves or len(fair_player.candidates(hidden, pos)) < 2:
+        pos.play(hidden.simple_move(pos))
+        n += 1
+    return pos
+
+
+def swapped(game, pos):
+    """``pos`` with its hidden cards in another order (reversed, and
+    every pair of neighbours swapped): what the player sees is the same."""
+    hidden = hidden_of(game)
+    if game == "camelot":
+        order = list(reversed(pos.stock))
+    else:
+        order = list(pos.reserve[:-1]) + list(pos.stock)
+        order = order[::-1]
+    order = [order[i ^ 1] if (i ^ 1) < len(order) else order[i]
+             for i in range(len(order))]
+    other = hidden.with_hidden(pos, order)
+    assert hidden.visible_key(other) == hidden.visible_key(pos)
+    assert other.key() != pos.key()
+    return other
+
+
+# -- what the player sees ---------------------------------------------------
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_unseen_cards_are_the_hidden_ones(game):
+    pos = mid_position(game, 11, 20)
+    hidden = hidden_of(game)
+    real = sorted(pos.stock) if game == "camelot" else \
+        sorted(pos.reserve[:-1] + pos.stock)
+    assert hidden.unseen(pos) == real
+    # with_hidden puts cards where the real ones lie, nothing lost
+    back = hidden.with_hidden(pos, list(pos.stock) if game == "camelot"
+                              else list(pos.reserve[:-1]) + list(pos.stock))
+    assert back == pos
+
+
+@pytest.mark.parametrize("game,seed,moves", [
+    ("camelot", 3, 10), ("camelot", 8, 30), ("plot", 4, 8),
+    ("plot", 9, 60)])
+def test_the_hint_never_reads_the_hidden_order(game, seed, moves):
+    pos = mid_position(game, seed, moves)
+    other = swapped(game, pos)
+    a = fair_player.choose(game, pos, samples=6)
+    b = fair_player.choose(game, other, samples=6)
+    assert a.move is not None and a.move in pos.legal_moves()
+    assert (a.move, a.score, a.solves) == (b.move, b.score, b.solves)
+    ca = fair_player.chance(game, pos, samples=8)
+    cb = fair_player.chance(game, other, samples=8)
+    assert ca == cb and ca.samples == 8
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_seed_changes_the_samples_not_the_rules(game):
+    pos = mid_position(game, 5, 12)
+    hidden = hidden_of(game)
+    a, _ = fair_player.sample_orders(hidden, pos, 6, seed=1)
+    b, _ = fair_player.sample_orders(hidden, pos, 6, seed=1)
+    c, _ = fair_player.sample_orders(hidden, pos, 6, seed=2)
+    assert a == b != c
+    for order in a + c:
+        assert sorted(order) == hidden.unseen(pos)
+
+
+# -- the chance ---------------------------------------------------------------
+
+@pytest.fixture(scope="module", params=games.GAMES)
+def small(request):
+    """(game, deck, a late position, the moves to it, wins, orders)."""
+    game = request.param
+    seed, count, index = FRACTIONAL[game]
+    deck = random_decks(count, seed, game)[index]
+    pos, moves = late_position(game, deck, 120)
+    wins, orders = exhaustive_share(game, pos)
+    assert 0 < wins < orders, "a position of fractional chance"
+    return game, deck, pos, moves, wins, orders
+
+
+def test_chance_is_exhaustive_on_small_positions(small):
+    game, _deck, pos, _moves, wins, orders = small
+    c = fair_player.chance(game, pos, samples=orders)
+    assert c.exact and (c.wins, c.decided) == (wins, orders)
+    assert c.contract() == {"chance": wins / orders, "samples": orders,
+                            "interval": [wins / orders, wins / orders]}
+    # fewer samples than orders: sampled, and the interval holds the truth
+    c = fair_player.chance(game, pos, samples=orders - 1)
+    assert not c.exact and c.decided == orders - 1
+    lo, hi = c.interval()
+    assert lo <= wins / orders <= hi
+
+
+def test_distinct_orders_of_a_multiset():
+    orders = list(fair_player._distinct_orders([2, 1, 2, 3]))
+    assert len(orders) == 12 == fair_player._count_orders([2, 1, 2, 3], 99)
+    assert len(set(map(tuple, orders))) == 12
+    assert set(map(tuple, orders)) == set(itertools.permutations(
+        [1, 2, 2, 3]))
+
+
+# -- time bound and stop ------------------------------------------------------
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_a_hint_keeps_its_time_bound(game):
+    pos = mid_position(game, 2, 3)
+    t0 = time.perf_counter()
+    ch = fair_player.choose(game, pos, samples=400, seconds=1.0, states=100000)
+    took = time.perf_counter() - t0
+    assert ch.stopped and ch.move in pos.legal_moves()
+    assert took < 1.5, took     # one solve's check interval past the bound
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_a_hint_stops_on_request(game):
+    pos = mid_position(game, 2, 3)
+    stop = threading.Event()
+    timer = threading.Timer(0.2, stop.set)
+    timer.start()
+    t0 = time.perf_counter()
+    try:
+        ch = fair_player.choose(game, pos, samples=400, states=100000,
+                                should_stop=stop.is_set)
+        c = fair_player.chance(game, pos, samples=400, states=100000,
+                               should_stop=stop.is_set)
+    finally:
+        timer.cancel()
+    took = time.perf_counter() - t0
+    assert ch.stopped and ch.move in pos.legal_moves()
+    assert c.stopped and c.decided < 400
+    assert took < 1.0, took
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_hints_answer_well_within_a_second(game):
+    times = []
+    for seed in (21, 22, 23):
+        pos = mid_position(game, seed, 6)
+        t0 = time.perf_counter()
+        move = fair_player.choose_move(game, pos)
+        times.append(time.perf_counter() - t0)
+        assert move in pos.legal_moves()
+    assert max(times) < 1.3 and sum(times) / len(times) < 0.9, times
+
+
+# -- the play command -------------------------------------------------------
+
+def play_json(*args):
+    r = run_cli("play", *args, "--json", timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 1, r.stdout
+    return json.loads(lines[0])
+
+
+def replay_json(game, deck, moves):
+    r = run_cli("replay", "--game", game, "--deck", deck, "--moves", moves,
+                "--json")
+    return json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("game,policy", [
+    ("camelot", "fair"), ("camelot", "simple"), ("camelot", "perfect"),
+    ("plot", "fair"), ("plot", "greedy"), ("plot", "perfect")])
+def test_play_repeats_and_replays(game, policy):
+    deck = format_cards(random_decks(1, 17, game)[0])
+    start = []
+    if game == "plot" and policy == "fair":
+        # the strong player's whole Plot game takes a minute: start late
+        start = play_json("--game", "plot", "--deck", deck, "--policy",
+                          "simple")["moves"][:-40]
+    args = ["--game", game, "--deck", deck, "--policy", policy,
+            "--samples", "4", "--seed", "7", "--moves", "; ".join(start)]
+    a, b = play_json(*args), play_json(*args)
+    assert list(a) == ["won", "moves", "seconds"]
+    assert (a["won"], a["moves"]) == (b["won"], b["moves"])
+    assert len(a["seconds"]) == len(a["moves"]) and a["moves"]
+    out = replay_json(game, deck, "; ".join(start + a["moves"]))
+    assert out["ok"] and (out["status"] == "won") == a["won"]
+
+
+def test_play_chance(small):
+    game, deck, _pos, moves, wins, orders = small
+    args = ["--game", game, "--deck", format_cards(deck), "--moves",
+            "; ".join(map(str, moves)), "--chance"]
+    out = play_json(*args, "--samples", str(orders))
+    assert out == {"chance": wins / orders, "samples": orders,
+                   "interval": [wins / orders, wins / orders]}
+    out = play_json(*args, "--samples", "5", "--seed", "3")
+    assert out == play_json(*args, "--samples", "5", "--seed", "3")
+    assert out["samples"] == 5 and 0 <= out["interval"][0] <= \
+        out["chance"] <= out["interval"][1] <= 1
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_default_chance_samples_enough(game):
+    pos = mid_position(game, 30, 40)
+    c = fair_player.chance(game, pos)
+    p = c.share
+    assert c.decided >= fair_player.CHANCE_SAMPLES
+    assert (p * (1 - p) / c.decided) ** 0.5 <= fair_player.CHANCE_ERROR \
+        or c.samples == fair_player.CHANCE_MAX
+    # and no more than needed: one sample fewer was not yet enough
+    if c.samples > fair_player.CHANCE_SAMPLES:
+        c1 = fair_player.chance(game, pos, samples=c.samples - 1)
+        q = c1.share
+        assert (q * (1 - q) / c1.decided) ** 0.5 > fair_player.CHANCE_ERROR
+    lo, hi = c.interval()
+    assert lo <= p <= hi and hi - lo <= 4 * fair_player.CHANCE_ERROR
+
+
+def test_play_default_chance(small):
+    game, deck, _pos, moves, wins, orders = small
+    out = play_json("--game", game, "--deck", format_cards(deck), "--moves",
+                    "; ".join(map(str, moves)), "--chance")
+    # few orders: all of them, exactly (more than 32 samples would say)
+    assert out == {"chance": wins / orders, "samples": orders,
+                   "interval": [wins / orders, wins / orders]}
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--deck", "AC KD"], "error:"),
+    (["--game", "plot", "--deck", format_cards(range(52))],
+     "use --game camelot"),
+    (["--deck", format_cards(range(52)), "--moves", "place 3"],
+     "move 1 refused"),
+    (["--deck", format_cards(range(52)), "--moves", "deal; fly"],
+     "error:"),
+    (["--deck", format_cards(range(52)), "--samples", "0"], "positive"),
+    (["--deck", format_cards(range(52)), "--policy", "lucky"], "invalid"),
+])
+def test_play_bad_input(args, message):
+    r = run_cli("play", *args)
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert message in r.stderr and r.stdout == ""
+
+
+# -- tiers ----------------------------------------------------------------------
+
+def on_solver_line(deck, k):
+    """The position ``k`` moves along the solver's winning line of a
+    Camelot deck, and those moves (a winnable position, by the line)."""
+    g = games.Game("camelot")
+    pos = g.new_game(deck)
+    line = g.solve(pos, budget_seconds=10).moves[:k]
+    for m in line:
+        pos.play(m)
+    return pos, line
+
+
+# Found by playing from late to early along the solver's line of the
+# first ten decks of seed 440870 (bench_fair's seed): (deck, moves, tier).
+TIER_CASES = ((0, 68, "easy"), (9, 92, "medium"), (0, 62, "hard"))
+
+
+@pytest.mark.parametrize("index,k,label", TIER_CASES)
+def test_tiers_of_constructed_positions(index, k, label):
+    deck = random_decks(10, 440870)[index]
+    pos, line = on_solver_line(deck, k)
+    assert fair_player.tier("camelot", pos) == label
+    if label == "medium":       # play --policy fair agrees with the tier
+        out = play_json("--deck", format_cards(deck), "--moves",
+                        "; ".join(map(str, line)), "--policy", "fair")
+        assert out["won"] is True
+        out = play_json("--deck", format_cards(deck), "--moves",
+                        "; ".join(map(str, line)), "--policy", "simple")
+        assert out["won"] is False
+        assert play_json("--deck", format_cards(deck), "--moves",
+                         "; ".join(map(str, line)), "--tier") == \
+            {"tier": "medium"}
+
+
+def test_tier_of_a_lost_position():
+    g = games.Game("camelot")
+    for deck in random_decks(40, 7):
+        pos = g.new_game(deck)
+        if g.solve(pos, budget_seconds=10).winnable is False:
+            assert fair_player.tier("camelot", pos) == "lost"
+            return
+    raise AssertionError("no lost deal among 40")
+
+
+def test_solve_says_the_tier():
+    g = games.Game()
+    lost = next(d for d in random_decks(40, 7) if g.solve(
+        g.new_game(d), budget_seconds=10).winnable is False)
+    easy = random_decks(16, 440870)[15]     # today's fair hint wins it
+    for deck, verdict, label in ((easy, True, "easy"),
+                                 (lost, False, "lost")):
+        r = run_cli("solve", "--json", "--tier", "--deck",
+                    format_cards(deck), timeout=300)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert (out["winnable"], out["tier"]) == (verdict, label)
+    # without --tier, the contract is as it was
+    r = run_cli("solve", "--json", "--deck", format_cards(lost))
+    assert "tier" not in json.loads(r.stdout)
