@@ -13,6 +13,10 @@ Environment variables set only by the tests, never by a player:
 * ``CAMELOT_TEST_REVIEW_BUDGET``: seconds What went wrong may take
   (post_mortem.py), instead of review.BUDGET_SECONDS: a test of what an
   undecided analysis says needs a short one.
+* ``CAMELOT_TEST_SEARCH_PAUSE``: seconds Camelot's solver sleeps each time
+  it looks at its stop request (every 64 states): the solver decides every
+  deal within a fraction of a second now, and the tests that stop a search
+  by a click, or give an analysis too short a budget, need one that lasts.
 
 No PySolFC import: the adapters pass their game and cards in.
 """
@@ -24,6 +28,7 @@ TEST_DECK = "CAMELOT_TEST_DECK"
 TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
 TEST_REVIEW_BUDGET = "CAMELOT_TEST_REVIEW_BUDGET"
 TEST_WINNABLE_STATES = "CAMELOT_TEST_WINNABLE_STATES"
+TEST_SEARCH_PAUSE = "CAMELOT_TEST_SEARCH_PAUSE"
 
 
 def forced_order(cards, card_of, parse_deck):
@@ -70,3 +75,18 @@ def review_budget(default):
     """CAMELOT_TEST_REVIEW_BUDGET's seconds, or ``default``."""
     text = os.environ.get(TEST_REVIEW_BUDGET)
     return float(text) if text else default
+
+
+def paced(should_stop):
+    """``should_stop`` as it is, or, when CAMELOT_TEST_SEARCH_PAUSE is set,
+    a stop request that first sleeps that many seconds."""
+    text = os.environ.get(TEST_SEARCH_PAUSE)
+    if not text:
+        return should_stop
+    import time
+    pause = float(text)
+
+    def paced_should_stop():
+        time.sleep(pause)
+        return should_stop is not None and should_stop()
+    return paced_should_stop

@@ -62,3 +62,23 @@ def test_test_state_file(monkeypatch, tmp_path):
     test_hooks.write_test_state({"a": [1, parse_card("TD")]})
     assert json.loads(path.read_text()) == {"a": [1, parse_card("TD")]}
     assert not (tmp_path / "state.json.tmp").exists()
+
+
+def test_a_paced_search_keeps_its_answer_and_takes_longer(monkeypatch):
+    """CAMELOT_TEST_SEARCH_PAUSE (the GUI tests' long searches) slows
+    Camelot's solver, not its answer; unset, the stop request is as given."""
+    import time
+    from pysolfc_camelot import test_hooks
+    from pysolfc_camelot.camelot import rules, solver
+    from pysolfc_camelot.cards import parse_deck
+    from host.known_deals import SLOW_CANDIDATES
+    monkeypatch.delenv(test_hooks.TEST_SEARCH_PAUSE, raising=False)
+    stop = lambda: False                    # noqa: E731
+    assert test_hooks.paced(stop) is stop
+    deck = parse_deck(SLOW_CANDIDATES[0])
+    plain = solver.solve(rules.Position.new_game(deck))
+    monkeypatch.setenv(test_hooks.TEST_SEARCH_PAUSE, "0.002")
+    t0 = time.perf_counter()
+    paced = solver.solve(rules.Position.new_game(deck))
+    assert paced.winnable == plain.winnable and paced.states == plain.states
+    assert time.perf_counter() - t0 >= 0.002 * (plain.states // 64)

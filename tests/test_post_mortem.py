@@ -237,7 +237,7 @@ class Window(Launch):
     a fresh HOME, the deal fixed, the first moves played for us."""
 
     def __init__(self, host_dir, tmp_path, artifacts, display, game, deck,
-                 moves, lang, budget=None):
+                 moves, lang, budget=None, paced=False):
         from pysolfc_camelot.camelot import GAME_ID as CAMELOT_ID
         from pysolfc_camelot.plot import GAME_ID as PLOT_ID
         self.game = game
@@ -252,6 +252,9 @@ class Window(Launch):
             extra_env["CAMELOT_TEST_PLAY"] = "; ".join(str(m) for m in moves)
         if budget is not None:
             extra_env["CAMELOT_TEST_REVIEW_BUDGET"] = str(budget)
+        if paced:                       # Camelot's solver slowed down
+            from host.known_deals import search_pause_env
+            extra_env.update(search_pause_env())
         deck_text = NOTATION[game].format_deck(deck) if game == "plot" \
             else " ".join("A23456789TJQK"[c // 4] + "CDHS"[c % 4]
                           for c in deck)
@@ -581,7 +584,7 @@ def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
         pytest.fail("the slowest deal took %.2f s: SLOW_CANDIDATES needs a "
                     "slower one" % seconds)
     w = Window(host_dir, tmp_path, artifacts, display, "camelot", deck, [],
-               lang, budget=budget)
+               lang, budget=budget, paced=True)
     with w.watched():
         w.probe(lambda p: p.get("game", {}).get("id") and
                 not p["game"]["busy"], "the game", 60)

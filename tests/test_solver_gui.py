@@ -28,6 +28,7 @@ import pytest
 import hostenv as H
 from gui import Pysol, searches
 from host.known_deals import camelot_slow_deck as slow_deck
+from host.known_deals import search_pause_env
 from tables import WIN_DECK, CamelotTable as Table
 from pysolfc_camelot.camelot import GAME_ID, GAME_NAME
 from pysolfc_camelot.texts import tr
@@ -62,7 +63,8 @@ def test_solver_stop_and_close_end_a_long_search(pysolfc_host, display,
     seconds, deck = slow_deck()
     (artifacts / "deck.txt").write_text("%s\n(%.2f s for the solver here)\n"
                                         % (deck, seconds))
-    ps = Pysol(host_dir, tmp_path, artifacts, display, GAME_ID, deck=deck)
+    ps = Pysol(host_dir, tmp_path, artifacts, display, GAME_ID, deck=deck,
+               extra_env=search_pause_env())
     with ps.watched():
         H.find_window(re.escape(GAME_NAME), display=display, timeout=60,
                       proc=ps.proc)

@@ -73,6 +73,7 @@ import random
 import time
 
 from ..cards import rank_of
+from .. import test_hooks
 from ..outcome import SolveResult
 from .notation import DEAL, Move
 from .rules import CLASS_SLOTS, FACE_CLASS, SLOT_CLASS, Position
@@ -244,6 +245,7 @@ def _run(position, prune, budget_seconds, budget_states, progress,
     the time to find it."""
     t0 = time.perf_counter()
     deadline = None if budget_seconds is None else t0 + budget_seconds
+    should_stop = test_hooks.paced(should_stop)
     cache = {}
     rnd = [0]
 

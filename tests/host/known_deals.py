@@ -7,6 +7,7 @@ runs (the checkout's, or inside PySolFC the installed copy, whichever
 ``pysolfc_camelot`` is imported), since the solver keeps getting faster.
 Used by the GUI tests (tests/ on sys.path: ``host.known_deals``) and by
 the host scenarios (tests/host/ on sys.path)."""
+import contextlib
 import os
 
 from pysolfc_camelot.cards import parse_card
@@ -16,37 +17,63 @@ from pysolfc_camelot.plot.notation import DEAL, FOUNDATIONS
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                      os.pardir, os.pardir, "bench")
 
-# Deals the solver has needed seconds for (the solver keeps getting
-# faster, so the test times them and stops a search on the slowest):
-# deals 519, 738 and 988 of `stats --seed 1`, 471 of the benchmark set.
+# Camelot's solver decides every deal within a fraction of a second now
+# (2026-12-02: none of 100,000 fresh deals took 1 s), so the tests that
+# stop a search by a click, or give an analysis too short a budget, slow
+# it down: CAMELOT_TEST_SEARCH_PAUSE (pysolfc_camelot/test_hooks.py) makes
+# it sleep SEARCH_PAUSE seconds every 64 states, and these deals need the
+# most states of PySolFC's deals 1..588,981 (15,000 and more): deals
+# 489910, 237437, 174257 and 542170, the slowest search thus seconds long.
+SEARCH_PAUSE = "0.01"
 SLOW_CANDIDATES = [
-    "8D AH 7S 7D JS TS 7H AS KD 3C 6S 4C TH JH 7C KC 4D 2H TD 5H 8S 9S "
-    "6C 5C 2D 4H 9C 2C TC JC AD 2S 6H AC JD 8C QC 6D QS 9D 5S 5D KS 9H "
-    "QH 8H 3H QD 3S 3D KH 4S",
-    "2S QC 9C TD 7D 4D 8H 7C 7S AH KH 8D JS 3H 8C TC 9D 2C 4H 5S TH 2D "
-    "3S KD 5D 6H AS 4C 9S QD JC 8S 4S 9H TS JH 5H 5C KS 6S 6D QH 2H AC "
-    "7H JD 3D QS 6C AD KC 3C",
-    "5D 8D AC 2S 2C 2D TC 3S AD 9S 9D 3H 7S 4H 7H 5C QD 6D TD QH TS KD "
-    "6H 4C JS 7C QS KC AH KS 8S 8H 8C TH 5S 3C 5H QC JH 4D JC KH JD 7D "
-    "9C AS 3D 6S 6C 4S 2H 9H",
-    "QD 7C 2C 4D 8S KC 9H 2S TH TC 3H 8D TD 9D 8C 6C 6H QC 6S 8H 7H 9C "
-    "9S 5H 3S 2H AS AC AH KS JH 5C 4H AD 4C 7S 5S JS KH 3D JC 6D 4S QH "
-    "3C JD KD 2D QS 7D 5D TS",
+    "TD 4C KS 4S 2H 6H KC KH AC QS QH 5D 7H QD 7S AD 9D 4H 2C 8S TS AS TC "
+    "3C 7D TH 9C 9S 2S 8C 5C 9H 6C 3D 6S 8D 5H AH 7C 2D 5S JC JH 4D KD 6D "
+    "JS QC 3S JD 3H 8H",
+    "3S JS 8S KS 7C AD 5C QC 3H 2S 2C 4S 7D 7S AC 9C 2D QH 7H 4D 9D 3D 9S "
+    "TS 4C 6C 9H JC JH TC 6D 5S AH 5H QD KH KD 6S 6H 5D AS QS 8C KC 8H 3C "
+    "TH JD 2H 8D 4H TD",
+    "4D 5D QC 2D 9D 5H 8C 7H 4H 8S 9S JC 6D JH JD 3S 3H AD 9H 5C 8H 4S 4C "
+    "7C TH 2S AH 2C 2H AC 6C TS KD TC KS AS JS 3D KC QH TD 6S 8D 3C QD 9C "
+    "6H 7D 7S QS 5S KH",
+    "QC 5C 8D 2C 9C 9H 7H QS 4D 6D 2D AH 4S 3C 3S 3H 7D QD 6S 6C 5H 6H TC "
+    "8H 7S KC AD AC TH 8S 9S JC JS JH 2S 3D KD QH 5S KH AS 5D KS 7C 4H JD "
+    "TS TD 4C 9D 8C 2H",
 ]
 _slowest = []
 
 
-def camelot_slow_deck(budget=2.0):
-    """The candidate the solver (this checkout's, the one installed) needs
-    longest for, timed with a budget of a few seconds each."""
+def search_pause_env():
+    """The environment that paces Camelot's solver (for a PySolFC the
+    test starts)."""
+    from pysolfc_camelot.test_hooks import TEST_SEARCH_PAUSE
+    return {TEST_SEARCH_PAUSE: SEARCH_PAUSE}
+
+
+@contextlib.contextmanager
+def paced_search():
+    """Camelot's solver paced in this process (and the search processes
+    it starts) while the block runs."""
+    saved = dict(os.environ)
+    os.environ.update(search_pause_env())
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def camelot_slow_deck(budget=10.0):
+    """The candidate the solver (this checkout's, the one installed),
+    paced as above, needs longest for."""
     if not _slowest:
         from pysolfc_camelot.camelot import rules, solver
         from pysolfc_camelot.cards import parse_deck
         timed = []
-        for deck in SLOW_CANDIDATES:
-            res = solver.solve(rules.Position.new_game(parse_deck(deck)),
-                               budget_seconds=budget)
-            timed.append((res.seconds, deck))
+        with paced_search():
+            for deck in SLOW_CANDIDATES:
+                res = solver.solve(rules.Position.new_game(parse_deck(deck)),
+                                   budget_seconds=budget)
+                timed.append((res.seconds, deck))
         _slowest.append(max(timed))
     return _slowest[0]
 
