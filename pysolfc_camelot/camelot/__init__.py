@@ -8,8 +8,8 @@ GAME_NAME = "Camelot Plus"
 RULES_NAME = "Camelot"   # the patience these rules are of
 DECKS = 1           # 52-card decks in play
 # The figures its rules pages show (html-src/camelot/*.html; rulespages.py
-# writes them each language's way).  Measured on 1,000 fresh random deals,
-# `stats --deals 1000 --seed 942312 --budget 10` (2026-12-01): 513 can be
-# won with the order of the stock known, 487 cannot, none undecided; 95%
-# interval 48.2% .. 54.4%.  (On the public set, bench/deals-1000.txt: 503.)
-PAGE_FIGURES = {"WINNABLE_SHARE": 0.513}
+# writes them each language's way).  Measured on PySolFC's deals 1 to
+# 1,000,000 (docs/study.md, docs/results/camelot-deals-1-1000000.jsonl.xz,
+# 2026-12-02): 513,988 can be won with the order of the stock known,
+# 486,012 cannot, none undecided; 95% interval 51.30% .. 51.50%.
+PAGE_FIGURES = {"WINNABLE_SHARE": 0.514}
