@@ -44,7 +44,7 @@ pictures: setup
 	$(VENV_PY) -m pysolfc_camelot pictures
 
 # The gettext catalogs (docs/translating.md): the template extracted from
-# pysolfc_camelot/texts_en.py, every language's .po brought up to date
+# pysolfc_camelot/texts/english.py, every language's .po brought up to date
 # with it (as msgmerge does), every .po compiled into its .mo.
 catalogs:
 	$(PYTHON) tools/catalogs.py all

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark of the Camelot solver and hints (not a test; takes a while).
 
     python3 bench/bench.py             # 1,000 fresh deals, seed printed
@@ -47,11 +48,10 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import deal_source                                          # noqa: E402
 import speedup                                              # noqa: E402
-from pysolfc_camelot.camelot import (hintmode, hints, perfect,  # noqa: E402
+from pysolfc_camelot.camelot import (hint_modes as hintmode, hints, perfect,
                                      rules, solver)
-from pysolfc_camelot.cards import parse_deck               # noqa: E402
-from pysolfc_camelot.solver_cli import (_maxrss, percentile,  # noqa: E402
-                                        run_many, wilson)
+from pysolfc_camelot.core.cards import parse_deck  # noqa: E402
+from pysolfc_camelot.cli.solve import _maxrss, percentile, run_many, wilson
 
 
 def demo_move(position):

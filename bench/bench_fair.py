@@ -21,9 +21,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pysolfc_camelot import games, play_cli                 # noqa: E402
-from pysolfc_camelot.solver_cli import (percentile, random_decks,  # noqa
-                                        solve_deck, wilson)
+from pysolfc_camelot import games  # noqa: E402
+from pysolfc_camelot.cli import play as play_cli
+from pysolfc_camelot.cli.solve import (percentile, random_decks, solve_deck,
+                                       wilson)
 
 
 def main(argv=None):

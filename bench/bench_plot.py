@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark of The Plot's solver and hints (not a test; takes a while).
 
     python3 bench/bench_plot.py             # 1,000 fresh deals, seed printed
@@ -43,11 +44,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import baseline_plot                                        # noqa: E402
 import deal_source                                          # noqa: E402
-from pysolfc_camelot.plot import (hintmode, hints, rules,   # noqa: E402
-                                  solver)
-from pysolfc_camelot.plot.notation import parse_deck        # noqa: E402
-from pysolfc_camelot.solver_cli import (_maxrss, percentile,  # noqa: E402
-                                        run_many, wilson)
+from pysolfc_camelot.plot import hint_modes as hintmode, hints, rules, solver
+from pysolfc_camelot.plot.notation import parse_deck  # noqa: E402
+from pysolfc_camelot.cli.solve import _maxrss, percentile, run_many, wilson
 
 
 def demo_move(position):

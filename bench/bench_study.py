@@ -21,7 +21,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from pysolfc_camelot import study, study_engine  # noqa: E402
+from pysolfc_camelot import study  # noqa: E402
+from pysolfc_camelot.study import engine as study_engine
 
 
 def timed_run(engine, game, deals, source, budget=10.0):

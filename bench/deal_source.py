@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Which deals a benchmark runs on (bench.py and bench_plot.py).
 
 By default fresh random deals, so that no figure comes from deals the
@@ -14,7 +15,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pysolfc_camelot.solver_cli import random_decks    # noqa: E402
+from pysolfc_camelot.cli.solve import random_decks  # noqa: E402
 
 PUBLIC_FILE = {"camelot": os.path.join(HERE, "deals-1000.txt"),
                "plot": os.path.join(HERE, "plot-deals-1000.txt")}

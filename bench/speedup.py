@@ -19,7 +19,7 @@ import time
 
 from baseline_camelot import solver as baseline
 from pysolfc_camelot.camelot import rules, solver
-from pysolfc_camelot.solver_cli import _maxrss, percentile, run_many, wilson
+from pysolfc_camelot.cli.solve import _maxrss, percentile, run_many, wilson
 
 VERDICT = {True: "winnable", False: "not winnable", None: "undecided"}
 

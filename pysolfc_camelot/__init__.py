@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot for PySolFC: rules model, exact solver, plugin and installer."""
 
 # The release's one version number (pyproject.toml reads it from here).
@@ -29,7 +30,7 @@ def _only_this_release():
             text = f.read()
     except OSError:
         return
-    from . import jsonlite
+    from .core import jsonlite
     try:
         listed = set(jsonlite.loads(text)["files"])
     except (ValueError, KeyError, TypeError):

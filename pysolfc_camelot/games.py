@@ -20,12 +20,12 @@ Every game is a subpackage with the same parts under the same names:
                        moves named as a player would (``name_move``)
 ``solver.py``          the exact solver: ``solve(position, budget_seconds)``;
                        a solver may keep its parts beside it (Camelot's
-                       ``search.py`` and ``solver_tables.py``, The Plot's
+                       ``solver_core.py`` and ``solver_tables.py``, The Plot's
                        ``dead_ends.py``)
 ``hints.py``           ``fair_move`` (what a player sees) and
                        ``greedy_move`` on the rules model
 ``perfect.py``         ``perfect_move``: the solver's winning line
-``hintmode.py``        the game's settings file and ``choose_move`` (fair
+``hint_modes.py``      the game's settings file and ``choose_move`` (fair
                        or perfect, as the player chose)
 ``search_worker.py``   the search process behind hints, demo and Solver
 ``game.py``            the thin PySolFC adapter: ``register(rules_filename)``

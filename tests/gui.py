@@ -16,7 +16,7 @@ import time
 from PIL import Image
 
 import hostenv as H
-from pysolfc_camelot import rulespages
+from pysolfc_camelot.install import rules_pages as rulespages
 from pysolfc_camelot.camelot import GAME_NAME
 from pysolfc_camelot.texts import tr
 

@@ -14,12 +14,12 @@ import pytest
 from hostenv import REPO  # noqa: F401  (the checkout: one definition)
 from pysolfc_camelot.camelot import rules as camelot_rules
 from pysolfc_camelot.camelot import solver as camelot_solver
-from pysolfc_camelot.cards import format_card, parse_card
+from pysolfc_camelot.core.cards import format_card, parse_card
 from pysolfc_camelot.plot import hints as plot_hints
 from pysolfc_camelot.plot import rules as plot_rules
 from pysolfc_camelot.plot import solver as plot_solver
 from pysolfc_camelot.plot.rules import DEAL, FOUNDATIONS, Position
-from pysolfc_camelot.solver_cli import random_decks
+from pysolfc_camelot.cli.solve import random_decks
 
 
 def run_cli(*args, timeout=120, env=None, cwd=REPO, pythonpath=REPO,

@@ -200,7 +200,7 @@ def install_plugin(env, host_dir=None):
         raise AssertionError(
             f"`python -m pysolfc_camelot install` exited {r.returncode}:\n"
             + r.stdout)
-    from pysolfc_camelot.installer import LOADER_NAME
+    from pysolfc_camelot.install.installer import LOADER_NAME
     loader = plugin_dir(env) / LOADER_NAME
     if not loader.is_file():
         raise AssertionError(f"the installer wrote no {loader}:\n" + r.stdout)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``analyse``: where a game was lost, for both games.
 
 The games are built from the exact solver: follow its winning line, then
@@ -11,11 +12,11 @@ import re
 
 import pytest
 
-from pysolfc_camelot import analysis
+from pysolfc_camelot.core import analysis
 from pysolfc_camelot.camelot import notation as camelot_notation
 from pysolfc_camelot.camelot import rules as camelot_rules
 from pysolfc_camelot.camelot import solver as camelot_solver
-from pysolfc_camelot.cards import format_cards, make_card
+from pysolfc_camelot.core.cards import format_cards, make_card
 from pysolfc_camelot.plot import hints as plot_hints
 from pysolfc_camelot.plot import notation as plot_notation
 from pysolfc_camelot.plot import rules as plot_rules

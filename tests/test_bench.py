@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The benchmarks' deals: fresh random ones from a printed seed, the
 public sets on request (bench/deal_source.py); a tiny run of each."""
 import os
@@ -7,7 +8,7 @@ import sys
 
 import pytest
 
-from pysolfc_camelot.cards import parse_deck
+from pysolfc_camelot.core.cards import parse_deck
 from pysolfc_camelot.plot.notation import parse_deck as parse_plot_deck
 
 from helpers import REPO

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The drop-in bundle: `python -m pysolfc_camelot bundle` writes a zip
 that, unzipped into a PySolFC plugin folder, installs both games."""
 import hashlib
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import hostenv
-from pysolfc_camelot import __version__, camelot, installer, plot, rulespages
+from pysolfc_camelot import __version__, camelot, plot
+from pysolfc_camelot.install import installer, rules_pages as rulespages
 
 REPO = hostenv.REPO
 
@@ -82,7 +84,7 @@ def test_contents_loader_package_and_pages(tmp_path):
         assert hashlib.sha256(contents[rel]).hexdigest() == digest, rel
     assert set(contents) == expected | {"pysolfc_camelot/.installed.json"}
     loader = contents["camelot_plus.py"].decode()
-    assert "from pysolfc_camelot import plugin" in loader
+    assert "from pysolfc_camelot.pysol import plugin" in loader
     assert not any("__pycache__" in n or n.endswith(".pyc")
                    for n in contents)
 
@@ -99,7 +101,7 @@ def test_modes_0644(tmp_path):
 
 def test_same_files_as_install_and_deterministic(tmp_path):
     first = make_bundle(tmp_path / "one.zip")
-    os.utime(REPO / "pysolfc_camelot" / "cards.py")    # a newer mtime
+    os.utime(REPO / "pysolfc_camelot" / "core" / "cards.py")    # a newer mtime
     second = make_bundle(tmp_path / "two.zip")
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as z:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The command line, run as a user runs it: a separate process."""
 import json
 import os
@@ -10,7 +11,7 @@ import pytest
 import helpers
 import hostenv
 from helpers import run_cli
-from pysolfc_camelot.cards import format_cards
+from pysolfc_camelot.core.cards import format_cards
 
 REPO = str(helpers.REPO)      # os.path and environment strings below
 DECK = format_cards(range(52))      # AC AD AH AS 2C ... KS
@@ -78,7 +79,7 @@ def test_solve_by_pysolfc_deal_number(pysolfc_host, tmp_path):
         """`solve --deal 4242` and `solve --deck` on the deck PySolFC deals
         as number 4242 (with this many decks): the same verdict and line;
         returns that deck."""
-        code = ("from pysolfc_camelot import deals, cards;"
+        code = ("from pysolfc_camelot.core import deals, cards;"
                 "print(cards.format_cards(deals.deck_for_deal(4242, "
                 "decks=%d)))" % decks)
         deck = subprocess.run([sys.executable, "-c", code], env=env,
@@ -123,8 +124,8 @@ import pysollib.games.camelot, pysollib.games.canfield
 from pysollib.game import Game
 from pysollib.gamedb import GAME_DB
 from pysollib.pysolrandom import construct_random
-from pysolfc_camelot import deals
-from pysolfc_camelot.game_cards import model_card
+from pysolfc_camelot.core import deals
+from pysolfc_camelot.core.game_cards import model_card
 
 class Card:
     def __init__(self, id, deck, suit, rank):
@@ -236,7 +237,7 @@ def test_solve_deal_needs_no_setting_in_a_set_up_checkout(pysolfc_host,
     N` finds the fetched PySolFC and deals exactly what PySolFC deals, both
     under the Python that runs the tests and under one without PySolFC's
     dependencies (python -S: no site-packages), which must borrow .venv."""
-    from pysolfc_camelot.game_cards import card_for_id
+    from pysolfc_camelot.core.game_cards import card_for_id
     version, host_dir = pysolfc_host
     root = fake_checkout(tmp_path, [(version, host_dir)])
     env = plain_env(root)
@@ -279,7 +280,7 @@ def test_solve_deal_without_dependencies_says_what_to_do(pysolfc_host,
 FIND = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from pysolfc_camelot import deals
+from pysolfc_camelot.core import deals
 env, checkout, system = json.loads(sys.argv[2])
 try:
     print(deals.find_pysolfc(env, checkout, system))
@@ -385,7 +386,7 @@ def test_stats_solves_deal_numbers_and_a_seed_repeats_its_decks():
 
 def test_progress_names_the_slow_deal_while_it_runs(capsys):
     import time
-    from pysolfc_camelot.solver_cli import run_many
+    from pysolfc_camelot.cli.solve import run_many
     for jobs in (1, 2):
         assert run_many([0.05, 1.6, 0.05], jobs, worker=time.sleep) == \
             [None] * 3
@@ -426,7 +427,7 @@ def test_a_plot_deck_given_to_camelot_suggests_game_plot(tmp_path):
 def test_solve_into_a_reader_that_stops_early(tmp_path):
     """`solve ... | head -1`: the first answer, then a quiet end (status
     141, as a command stopped by SIGPIPE), no BrokenPipeError traceback."""
-    from pysolfc_camelot.solver_cli import random_decks
+    from pysolfc_camelot.cli.solve import random_decks
     decks = tmp_path / "decks.txt"
     decks.write_text("".join(format_cards(d) + "\n"
                              for d in random_decks(300, 5)))

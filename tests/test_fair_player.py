@@ -10,9 +10,10 @@ import time
 
 import pytest
 
-from pysolfc_camelot import fair_player, games
-from pysolfc_camelot.cards import format_cards
-from pysolfc_camelot.solver_cli import random_decks
+from pysolfc_camelot.core import fair_player
+from pysolfc_camelot import games
+from pysolfc_camelot.core.cards import format_cards
+from pysolfc_camelot.cli.solve import random_decks
 from helpers import run_cli
 
 # Deals whose late positions (few hidden orders) are winnable in some of

@@ -27,7 +27,7 @@ its imports (every module PySolFC can load, at start-up and on the hint
 and solver paths) are checked against the modules inside the build, and a
 second build made with ``--exclude-module json`` (PySolFC never imports
 json) must still load and play both games, save the hint setting and
-read it back (pysolfc_camelot/jsonlite.py).
+read it back (pysolfc_camelot/core/jsonlite.py).
 """
 import ast
 import re
@@ -262,7 +262,7 @@ def plugin_imports():
     # plugin.load imports each game's parts by name (games.part): start
     # from all of them, as PySolFC may load any.
     from pysolfc_camelot import games
-    todo = ["pysolfc_camelot.plugin"] + [
+    todo = ["pysolfc_camelot.pysol.plugin"] + [
         "pysolfc_camelot.%s.%s" % (name, p.stem) for name in games.GAMES
         for p in sorted((pkg_dir / name).glob("*.py"))]
     found, seen = {}, set()
@@ -332,7 +332,7 @@ def test_json_fallback_writes_and_reads_what_json_does():
     """jsonlite's own encoder and parser (used where json is absent)
     agree with json on the data the games write, and refuse bad text."""
     import json
-    from pysolfc_camelot import jsonlite
+    from pysolfc_camelot.core import jsonlite
     samples = [{"hints": "perfect"}, [], {}, 0, -7, 2.5, "", None, True,
                {"a": [1, -2.5e-3, None, False, "q\"b\\s\n\t\x01\u00e9"
                       "\U0001f600"], "b": {"c": [[1, 2], [3, 4]]}}]
@@ -385,7 +385,7 @@ def test_frozen_pysolfc_plays_both_games(frozen_full, bundle, game, display,
         fp.shot("solver-dialog")
         fp.press("start")
         # A move was played (the deal above): the verdict is the
-        # position's (solver_dialog.py).
+        # position's (assist_solver_dialog.py).
         solvable = tr("solver.position_solvable", n=1000).split("1000")[0]
         d = fp.dialog(lambda d: d["result"].startswith(solvable),
                       "the Solver's verdict", timeout=120)

@@ -6,9 +6,9 @@ from collections import namedtuple
 
 import pytest
 
-from pysolfc_camelot import test_hooks
-from pysolfc_camelot.cards import format_card, parse_card
-from pysolfc_camelot.game_cards import card_for_id, card_of
+from pysolfc_camelot.pysol import test_hooks
+from pysolfc_camelot.core.cards import format_card, parse_card
+from pysolfc_camelot.core.game_cards import card_for_id, card_of
 from pysolfc_camelot.plot.notation import format_deck, parse_deck
 
 # A PySolFC card as far as we read it: id, deck, suit (clubs, spades,
@@ -68,9 +68,9 @@ def test_a_paced_search_keeps_its_answer_and_takes_longer(monkeypatch):
     """CAMELOT_TEST_SEARCH_PAUSE (the GUI tests' long searches) slows
     Camelot's solver, not its answer; unset, the stop request is as given."""
     import time
-    from pysolfc_camelot import test_hooks
+    from pysolfc_camelot.pysol import test_hooks
     from pysolfc_camelot.camelot import rules, solver
-    from pysolfc_camelot.cards import parse_deck
+    from pysolfc_camelot.core.cards import parse_deck
     from host.known_deals import SLOW_CANDIDATES
     monkeypatch.delenv(test_hooks.TEST_SEARCH_PAUSE, raising=False)
     stop = lambda: False                    # noqa: E731

@@ -1,9 +1,10 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hints: the perfect hint follows a winning line, the fair hint never
 depends on the order of the stock, the greedy baseline plays legally."""
 import random
 
 from pysolfc_camelot.camelot import hints, perfect, rules, solver
-from pysolfc_camelot.cards import parse_card
+from pysolfc_camelot.core.cards import parse_card
 from pysolfc_camelot.camelot.rules import Position
 
 

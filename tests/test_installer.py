@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The installer, run as a user runs it, on throw-away folders."""
 import json
 import os
@@ -38,7 +39,7 @@ def test_install_status_uninstall(tmp_path):
     assert run("install", "--plugins-dir", str(plugins)).returncode == 0
     assert tree(plugins) == files
     # A file the user changed is reported and kept; the rest goes.
-    (plugins / "pysolfc_camelot" / "cards.py").write_text("# my change\n")
+    (plugins / "pysolfc_camelot" / "core" / "cards.py").write_text("# my change\n")
     (plugins / "pysolfc_camelot" / "notes.txt").write_text("mine\n")
     r = run("status", "--plugins-dir", str(plugins))
     assert r.returncode == 1 and "cards.py" in r.stdout
@@ -47,7 +48,7 @@ def test_install_status_uninstall(tmp_path):
     assert "kept" in r.stdout and "cards.py" in r.stdout
     assert tree(plugins) == {
         "someone_else.py": b"# not ours\n",
-        "pysolfc_camelot/cards.py": b"# my change\n",
+        "pysolfc_camelot/core/cards.py": b"# my change\n",
         "pysolfc_camelot/notes.txt": b"mine\n"}
     r = run("status", "--plugins-dir", str(plugins))
     assert r.returncode == 1 and "not installed" in r.stdout
@@ -122,13 +123,13 @@ def test_installs_from_a_built_package_elsewhere(tmp_path):
 
 
 # ------------------------------------------------ which PySolFC folders --
-# The installer on fake trees: a Machine (pysolfc_folders.py) says which
+# The installer on fake trees: a Machine (install/folders.py) says which
 # home, APPDATA and platform it sees, where Debian's pysol and Flatpak's
 # PySolFC would be, and which Pythons it may ask; nothing of the real
 # machine leaks in.
 
-from pysolfc_camelot import installer  # noqa: E402
-from pysolfc_camelot.pysolfc_folders import FLATPAK_ID, Machine  # noqa: E402
+from pysolfc_camelot.install import installer  # noqa: E402
+from pysolfc_camelot.install.folders import FLATPAK_ID, Machine  # noqa: E402
 
 FLATPAK = ".var/app/%s/.PySolFC" % FLATPAK_ID
 
@@ -338,7 +339,7 @@ def test_status_and_uninstall_everywhere_with_purge(tmp_path):
         assert "is installed in %s" % (home / rel / "plugins") in r.stdout
     assert r.stdout.count("Camelot Plus: game id 28080") == 3
     assert r.stdout.count("The Plot Classic: game id 28081") == 3
-    changed = home / ".PySolFC/plugins/pysolfc_camelot/deals.py"
+    changed = home / ".PySolFC/plugins/pysolfc_camelot/core/deals.py"
     changed.write_text("# mine\n")
     (home / ".pysolfc/camelot-plus.json").write_text('{"hints": "perfect"}')
     (home / ".PySolFC/plot-classic.json").write_text(
@@ -352,7 +353,7 @@ def test_status_and_uninstall_everywhere_with_purge(tmp_path):
     assert "kept %s: not a settings file" % foreign in r.stdout
     left = sorted(p.relative_to(home).as_posix()
                   for p in home.rglob("*") if p.is_file())
-    assert left == [".PySolFC/plugins/pysolfc_camelot/deals.py",
+    assert left == [".PySolFC/plugins/pysolfc_camelot/core/deals.py",
                     ".pysolfc/options.cfg", FLATPAK + "/camelot-plus.json"]
     r = run("status", env=env)
     assert r.returncode == 1 and r.stdout.count("not installed") == 3
@@ -394,9 +395,9 @@ def test_plugins_dir_made_with_its_parents(tmp_path):
 def test_a_foreign_plugin_stops_every_install(tmp_path):
     """A camelot_plus.py or pysolfc_camelot/ we did not write, in one of
     several folders: left alone, and nothing written anywhere."""
-    for foreign in ("camelot_plus.py", "pysolfc_camelot/cards.py"):
+    for foreign in ("camelot_plus.py", "pysolfc_camelot/core/cards.py"):
         home = tmp_path / foreign.replace("/", "_")
-        folders(home, ".pysolfc", ".PySolFC/plugins/pysolfc_camelot")
+        folders(home, ".pysolfc", ".PySolFC/plugins/pysolfc_camelot/core")
         (home / ".PySolFC/plugins" / foreign).write_text("# not ours\n")
         r = run("install", env=dict(os.environ, HOME=str(home)))
         assert r.returncode == 1
@@ -418,7 +419,7 @@ def test_command_line_options(tmp_path):
 
 
 def test_the_places_looked_at_can_be_given(tmp_path):
-    from pysolfc_camelot.pysolfc_folders import Place
+    from pysolfc_camelot.install.folders import Place
     m = machine(tmp_path, places=[Place(tmp_path / "one", "first"),
                                   Place(tmp_path / "two", "second")])
     folders(tmp_path, "two", "home/.pysolfc")

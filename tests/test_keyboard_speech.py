@@ -18,8 +18,8 @@ import pytest
 import hostenv as H
 from conftest import selected_hosts
 from pysolfc_camelot import camelot, plot
-from pysolfc_camelot.accessibility import (HINT_MODE_KEY, card_speech,
-                                           rank_speech)
+from pysolfc_camelot.pysol.accessibility import (HINT_MODE_KEY, card_speech,
+                                                 rank_speech)
 from pysolfc_camelot.texts import tr
 from gui import Launch
 from tables import PLOT_DECK, WIN_DECK
@@ -130,7 +130,7 @@ SPEAKING = list(CARDS_SAID)
 
 
 def test_cards_are_spoken_in_each_language():
-    from pysolfc_camelot.languages import LANGUAGES
+    from pysolfc_camelot.texts.languages import LANGUAGES
     assert set(CARDS_SAID) == set(LANGUAGES)
     for lang, said in CARDS_SAID.items():
         assert tuple(spoken(c, lang) for c in ("QS", "TC", "AH")) == said

@@ -36,9 +36,9 @@ import hostenv as H
 import tables
 from gui import Launch, region_differs
 from pysolfc_camelot import camelot, plot
-from pysolfc_camelot.cards import parse_card
-from pysolfc_camelot.camelot import hintmode as camelot_hintmode
-from pysolfc_camelot.plot import hintmode as plot_hintmode
+from pysolfc_camelot.core.cards import parse_card
+from pysolfc_camelot.camelot import hint_modes as camelot_hintmode
+from pysolfc_camelot.plot import hint_modes as plot_hintmode
 
 PROBE = H.REPO / "tests" / "host" / "kivy_probe.py"
 HINT_SECONDS = 4        # how long a hint arrow stays (options.cfg)
@@ -381,7 +381,7 @@ def test_tap_and_tap_as_on_android(game, pysolfc_host, display, artifacts,
 ANDROID_CHECK = """
 import sys
 from pysollib import settings
-from pysolfc_camelot import search_process, toolkit
+from pysolfc_camelot.pysol import background_search as search_process, toolkit
 settings.TOOLKIT = sys.argv[1]
 print(toolkit.is_kivy(), toolkit.is_android(), search_process.can_fork())
 """

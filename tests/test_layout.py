@@ -23,7 +23,7 @@ import pytest
 
 import hostenv as H
 from host import layout_scenarios as L
-from pysolfc_camelot import table_texts as T
+from pysolfc_camelot.pysol import table_texts as T
 from pysolfc_camelot.texts import tr
 
 LANGUAGES = ("en", "de", "fr", "it", "pl", "pt_BR", "ru", "el")

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``replay --game plot``, run as a user runs it: a separate process."""
 import json
 import random

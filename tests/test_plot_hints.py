@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot's hints: the fair hint (what a player sees), the greedy baseline
 and play_policy (no PySolFC needed)."""
 import random
@@ -191,7 +192,7 @@ def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
     """After a search of a deal found no win, the later positions of that
     deal get only retry_seconds; another deal gets the full budget again,
     and a winning line is followed without any search."""
-    from pysolfc_camelot.perfect_hint import LineCache
+    from pysolfc_camelot.core.perfect_hint import LineCache
     from pysolfc_camelot.plot import solver
     budgets = []
 

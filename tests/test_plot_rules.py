@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot's rules model and notation, rule by rule (no PySolFC needed).
 
 The rules are pysolfc_camelot/plot/RULES.md; each test names the rule it
@@ -10,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from pysolfc_camelot.cards import NotationError, format_card
+from pysolfc_camelot.core.cards import NotationError, format_card
 from pysolfc_camelot.plot import notation, rules
 from pysolfc_camelot.plot.notation import (format_deck, format_moves,
                                            parse_deck, parse_move,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot's exact solver, perfect hints and the solve/stats command line
 (no PySolFC needed)."""
 import json
@@ -368,7 +369,7 @@ def test_the_counting_proofs_of_loss_are_sound():
     sys.path.insert(0, str(REPO / "bench"))
     import baseline_plot
     from baseline_plot import dead_ends as old
-    from pysolfc_camelot.solver_cli import random_decks
+    from pysolfc_camelot.cli.solve import random_decks
     caught = {"frozen": 0, "f0_stuck": 0}
     for i, deck in enumerate(random_decks(200, 3, "plot")):
         if min(caught.values()) >= 2:

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""What went wrong (pysolfc_camelot/post_mortem.py, review.py), for both
+"""What went wrong (pysolfc_camelot/pysol/post_mortem.py, review.py), for both
 games.
 
 * Outside PySolFC: the search process's answer is analysis.analyse's, and
@@ -28,7 +28,7 @@ import pytest
 import hostenv as H
 from gui import PROBE, Launch
 from tables import CamelotTable, PlotTable
-from pysolfc_camelot import analysis, review
+from pysolfc_camelot.core import analysis, review
 from pysolfc_camelot.camelot import notation as camelot_notation
 from pysolfc_camelot.plot import notation as plot_notation
 from pysolfc_camelot import texts
@@ -46,7 +46,7 @@ NOTATION = {"camelot": camelot_notation, "plot": plot_notation}
 def test_the_search_process_answers_as_analyse(name, request):
     g = request.getfixturevalue(name + "_mistake")
     req = review.request(name, g.deck, g.moves, budget=60)
-    r = subprocess.run([sys.executable, "-m", "pysolfc_camelot.review"],
+    r = subprocess.run([sys.executable, "-m", "pysolfc_camelot.core.review"],
                        input=json.dumps(req), capture_output=True, text=True,
                        cwd=H.REPO, env=dict(os.environ, PYTHONPATH=str(
                            H.REPO)), timeout=120)
@@ -94,7 +94,7 @@ def test_the_table_text_has_room_for_the_longest_move_name(name, lang,
     """The table text's room is measured on the game's longest move name
     in the player's language (review 3 G10), and the short form of "A
     better move here:" is the move itself (G9), not the heading."""
-    from pysolfc_camelot.post_mortem import PostMortemGame
+    from pysolfc_camelot.pysol.post_mortem import PostMortemGame
     monkeypatch.setenv("LANGUAGE", lang)
     monkeypatch.delitem(sys.modules, "pysollib.mygettext", raising=False)
     game = PostMortemGame.__new__(PostMortemGame)
@@ -127,8 +127,8 @@ def test_the_table_text_has_room_for_the_longest_move_name(name, lang,
 def test_the_progress_text_writes_the_languages_decimals(lang, monkeypatch):
     """"Looking back... 12.3 s" as the Solver dialog writes its seconds:
     12,3 in Russian, Greek and French (review 3 G7, RU-24, EL-18)."""
-    from pysolfc_camelot import search_process
-    from pysolfc_camelot.post_mortem import PostMortemGame
+    from pysolfc_camelot.pysol import background_search as search_process
+    from pysolfc_camelot.pysol.post_mortem import PostMortemGame
     monkeypatch.setenv("LANGUAGE", lang)
     monkeypatch.delitem(sys.modules, "pysollib.mygettext", raising=False)
     task = search_process.Task(lambda should_stop, progress: None)
@@ -211,7 +211,7 @@ POSITION_KEYS = {"camelot": ("stock", "waste", "tableau", "removed"),
 
 def shown(pos, game):
     """A rules position as the game's state file writes it."""
-    from pysolfc_camelot.cards import format_card
+    from pysolfc_camelot.core.cards import format_card
 
     def cards(pile):
         return [format_card(c) for c in pile]
@@ -575,7 +575,7 @@ def test_an_undecided_analysis_says_so(pysolfc_host, display, artifacts,
     that: the table shows the analysis at work, then the dialog says it
     could not be decided, and offers no way back."""
     from host.known_deals import camelot_slow_deck as slow_deck
-    from pysolfc_camelot.cards import parse_deck
+    from pysolfc_camelot.core.cards import parse_deck
     version, host_dir = pysolfc_host
     seconds, text = slow_deck()
     deck = parse_deck(text)

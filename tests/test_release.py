@@ -58,7 +58,7 @@ def test_one_version_and_its_changelog():
     versions = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", text, re.M)
     assert versions[0] == __version__, versions
     for v in versions[1:]:
-        assert (REPO / ("pysolfc_camelot/releases/%s.sha256" % v)).is_file(), \
+        assert (REPO / ("pysolfc_camelot/install/releases/%s.sha256" % v)).is_file(), \
             "no file list of release %s: `make release-zip` with its zip " \
             "in release/ writes it" % v
     # pyproject.toml reads the one number from the package.

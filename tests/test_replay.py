@@ -20,7 +20,7 @@ import re
 import time
 
 import hostenv as H
-from pysolfc_camelot.cards import format_card
+from pysolfc_camelot.core.cards import format_card
 from gui import Pysol
 from host import known_deals
 from tables import CAMELOT_DECK, PLACE_ORDER, CamelotTable, PlotTable
@@ -156,8 +156,7 @@ def test_replay_camelot_across_its_phases(replay_host, display, artifacts,
 def test_replay_the_plot_across_its_restriction(replay_host, display,
                                                 artifacts, tmp_path):
     from pysolfc_camelot.plot import GAME_ID, GAME_NAME, rules
-    from pysolfc_camelot.plot.notation import DEAL, RESERVE, WASTE, \
-        format_deck
+    from pysolfc_camelot.plot.notation import DEAL, RESERVE, WASTE, format_deck
     version, host_dir = replay_host
     # The banking line of the won deal: twelve deals, each card to F0,
     # complete F0 (move 24); then the reserve opens F1 and play goes on.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The rules model, rule by rule (no PySolFC needed)."""
 import random
 
@@ -5,8 +6,9 @@ import pytest
 
 from pysolfc_camelot.camelot import rules
 from pysolfc_camelot.camelot.notation import DEAL, Move, parse_moves
-from pysolfc_camelot.cards import (NotationError, format_card, format_moves,
-                                   parse_card, parse_cards, parse_deck)
+from pysolfc_camelot.core.cards import (NotationError, format_card,
+                                        format_moves, parse_card, parse_cards,
+                                        parse_deck)
 from pysolfc_camelot.camelot.rules import IllegalMove, Position
 
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The rules pages: well-formed, inside what PySolFC's viewer renders, links
 and pictures resolving, translations complete, language choice, pictures
 equal to a fresh render."""
@@ -14,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from pysolfc_camelot import pictures, rulespages
-from pysolfc_camelot.rulespages import LANGUAGES
+from pysolfc_camelot.install import pictures, rules_pages as rulespages
+from pysolfc_camelot.install.rules_pages import LANGUAGES
 
 from helpers import REPO
 VOID = {"br", "hr", "img", "meta", "link"}
@@ -288,7 +289,7 @@ def test_rules_file_falls_back_to_english(tmp_path, game):
 
 
 def test_plugin_rules_filename(monkeypatch, tmp_path):
-    from pysolfc_camelot import plugin
+    from pysolfc_camelot.pysol import plugin
     monkeypatch.setattr(plugin, "PAGES_DIR", tmp_path / "html")
     assert plugin.rules_filename("camelot") is None     # not built yet
     rulespages.build_pages(tmp_path / "html")
@@ -386,7 +387,7 @@ def test_installed_layout(tmp_path):
     shutil.copytree(REPO / "html-src", pkg / "html_src")
     shutil.copytree(REPO / "images", pkg / "images")
     out = tmp_path / "plugin-data"
-    code = ("import sys; from pysolfc_camelot import rulespages as r; "
+    code = ("import sys; from pysolfc_camelot.install import rules_pages as r; "
             "assert r.source_dir() == r.PACKAGE_DIR / 'html_src'; "
             "assert r.images_dir() == r.PACKAGE_DIR / 'images'; "
             "print(r.build_pages(sys.argv[1])['camelot']['ru'])")

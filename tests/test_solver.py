@@ -1,12 +1,13 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The solver against the rules model and against a plain reference search
 kept here (no canonical states, no pruning: obviously correct, slow)."""
 import random
 
 import pytest
 
-from pysolfc_camelot.camelot import rules, search, solver
+from pysolfc_camelot.camelot import rules, solver_core as search, solver
 from pysolfc_camelot.camelot.notation import Move
-from pysolfc_camelot.cards import format_cards, parse_card, parse_cards
+from pysolfc_camelot.core.cards import format_cards, parse_card, parse_cards
 from pysolfc_camelot.camelot.rules import Position
 
 DEAL = Move("deal")
@@ -310,7 +311,7 @@ def test_result_shape():
 
 def run_cli(argv, capsys):
     import argparse
-    from pysolfc_camelot import solver_cli
+    from pysolfc_camelot.cli import solve as solver_cli
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command")
     solver_cli.register(sub)
@@ -322,7 +323,7 @@ def run_cli(argv, capsys):
 
 def test_cli_solve_json(tmp_path, capsys):
     import json
-    from pysolfc_camelot.solver_cli import random_decks
+    from pysolfc_camelot.cli.solve import random_decks
     decks = random_decks(3, 1)
     f = tmp_path / "decks.txt"
     f.write_text("\n".join(format_cards(d) for d in decks) + "\n")
@@ -359,7 +360,7 @@ def test_cli_stats(capsys):
 
 
 def test_wilson_interval():
-    from pysolfc_camelot.solver_cli import wilson
+    from pysolfc_camelot.cli.solve import wilson
     lo, hi = wilson(500, 1000)
     assert 0.468 < lo < 0.47 and 0.53 < hi < 0.532
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] > 0.9999

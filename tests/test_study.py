@@ -325,21 +325,21 @@ def test_the_plugin_s_import_graph_has_no_study_extras(tmp_path):
     """Every module the plugin can reach, by any import statement, even
     one inside a function (what modulefinder follows), from the loader
     PySolFC runs: none of Dask, tqdm, rich, nor the command line."""
-    from pysolfc_camelot.installer import LOADER
+    from pysolfc_camelot.install.installer import LOADER
     reached = _modules_reached(LOADER + "".join(
         "import pysolfc_camelot.%s.game\n"
         "import pysolfc_camelot.%s.search_worker\n" % (g, g)
         for g in ("camelot", "plot")), tmp_path)
     ours = {m for m in reached if m.startswith("pysolfc_camelot")}
-    assert {"pysolfc_camelot.plugin", "pysolfc_camelot.camelot.solver",
-            "pysolfc_camelot.plot.solver", "pysolfc_camelot.deals"} <= ours
+    assert {"pysolfc_camelot.pysol.plugin", "pysolfc_camelot.camelot.solver",
+            "pysolfc_camelot.plot.solver", "pysolfc_camelot.core.deals"} <= ours
     assert not {m for m in reached if m.split(".")[0] in EXTRAS}
-    assert not ours & {"pysolfc_camelot.study", "pysolfc_camelot.study_cli",
-                       "pysolfc_camelot.study_engine",
-                       "pysolfc_camelot.solver_cli", "pysolfc_camelot.cli"}
+    assert not ours & {"pysolfc_camelot.study", "pysolfc_camelot.study.cli",
+                       "pysolfc_camelot.study.engine",
+                       "pysolfc_camelot.cli.solve", "pysolfc_camelot.cli"}
     # the same finder does see Dask behind the study's engine
     assert "distributed" in _modules_reached(
-        "import pysolfc_camelot.study_engine\n", tmp_path)
+        "import pysolfc_camelot.study.engine\n", tmp_path)
 
 
 def test_a_running_pysolfc_has_imported_no_study_extras(display, tmp_path):

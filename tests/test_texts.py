@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The texts on the table and in dialogs (pysolfc_camelot/texts.py, the
-English table texts_en.py and the gettext catalogs under
+"""The texts on the table and in dialogs (pysolfc_camelot/texts/__init__.py, the
+English table texts/english.py and the gettext catalogs under
 pysolfc_camelot/locale/): the template and every compiled catalog are
 fresh; every catalog has every text, none fuzzy or obsolete, with the
 English placeholders and PySolFC's own plural rules; the language is
@@ -18,7 +18,9 @@ import types
 
 import pytest
 
-from pysolfc_camelot import languages, rulespages, texts
+from pysolfc_camelot.texts import languages
+from pysolfc_camelot.install import rules_pages as rulespages
+from pysolfc_camelot import texts
 from pysolfc_camelot.texts import EN, tr
 
 from helpers import REPO
@@ -106,7 +108,7 @@ def test_languages_are_the_rules_pages_languages_and_have_catalogs():
 
 def test_template_is_a_fresh_extract():
     """locale/pysolfc-camelot.pot is what `make catalogs` extracts from
-    texts_en.py now: key as msgctxt, English as msgid (and plural)."""
+    texts/english.py now: key as msgctxt, English as msgid (and plural)."""
     fresh = catalogs.format_po(catalogs.template())
     assert catalogs.TEMPLATE.read_text(encoding="utf-8") == fresh, \
         "run make catalogs"
@@ -504,7 +506,8 @@ def test_solver_dialog_seconds_in_the_players_language(outside_pysolfc,
     a decimal comma where the language writes one, and the number kept
     on the unit's line (no-break space in ru, el and fr)."""
     import hostenv as H
-    from pysolfc_camelot import search_process, solver_search
+    from pysolfc_camelot.pysol import (background_search as search_process,
+                                       assist_solver as solver_search)
     outside_pysolfc.setenv("LANGUAGE", lang)
     task = search_process.Task(lambda should_stop, progress: None)
     H.wait_for(lambda: task.done, what="the task's end")
@@ -686,7 +689,7 @@ def used_keys():
     """The keys named in our game modules' tr(...) calls and key tables."""
     keys = set()
     for path in PACKAGE.rglob("*.py"):
-        if path.name in ("texts.py", "texts_en.py"):
+        if path.parent == PACKAGE / "texts":    # the tables themselves
             continue
         source = path.read_text(encoding="utf-8")
         keys.update(re.findall(
@@ -695,7 +698,7 @@ def used_keys():
 
 
 def test_the_game_asks_only_for_texts_that_exist():
-    from pysolfc_camelot.camelot import hintmode
+    from pysolfc_camelot.camelot import hint_modes as hintmode
     keys = used_keys()
     assert keys, "no texts found in the game modules"
     keys |= {"camelot.phase.1", "camelot.phase.2"}
@@ -704,7 +707,7 @@ def test_the_game_asks_only_for_texts_that_exist():
     assert sorted(set(EN) - keys) == [], "texts nobody uses"
     source = (PACKAGE / "camelot" / "game.py").read_text(encoding="utf-8")
     assert '"camelot.phase.%d"' in source
-    source = (PACKAGE / "assist.py").read_text(encoding="utf-8")
+    source = (PACKAGE / "pysol" / "assist.py").read_text(encoding="utf-8")
     assert '"game.hints." + (mode or self.hint_mode)' in source
 
 

@@ -155,7 +155,8 @@ def test_an_unzipped_1_0_0_release_is_known(builds, tmp_path):
 def test_a_foreign_file_of_our_name_is_left_alone(builds, tmp_path):
     plugins = tmp_path / "plugins"
     unzip(builds["1.0.0"][1], plugins)
-    mine = plugins / "pysolfc_camelot" / "cards.py"
+    mine = plugins / "pysolfc_camelot" / "core" / "cards.py"
+    mine.parent.mkdir(exist_ok=True)    # 1.0.0's modules sat at the root
     mine.write_text("# my own cards\n")
     before = tree(plugins)
     r = run_cli("install", "--plugins-dir", str(plugins))
@@ -165,8 +166,8 @@ def test_a_foreign_file_of_our_name_is_left_alone(builds, tmp_path):
     assert tree(plugins) == before
     r = run_cli("status", "--plugins-dir", str(plugins))
     assert r.returncode == 1
-    assert "changed or missing: pysolfc_camelot/cards.py" in r.stdout
+    assert "changed or missing: pysolfc_camelot/core/cards.py" in r.stdout
     r = run_cli("uninstall", "--plugins-dir", str(plugins))
     assert r.returncode == 0, r.stderr
     assert "kept %s" % mine in r.stdout
-    assert tree(plugins) == {"pysolfc_camelot/cards.py": b"# my own cards\n"}
+    assert tree(plugins) == {"pysolfc_camelot/core/cards.py": b"# my own cards\n"}

@@ -23,8 +23,8 @@ import pytest
 import hostenv as H
 from pysolfc_camelot import camelot, plot
 from pysolfc_camelot.camelot import rules as camelot_rules
-from pysolfc_camelot.cards import parse_card
-from pysolfc_camelot.installer import LOADER_NAME
+from pysolfc_camelot.core.cards import parse_card
+from pysolfc_camelot.install.installer import LOADER_NAME
 
 PROBE = H.REPO / "tests" / "host" / "probe.py"
 GAMES = {camelot.GAME_ID: camelot.GAME_NAME, plot.GAME_ID: plot.GAME_NAME}
@@ -78,7 +78,7 @@ def test_install_without_options_goes_where_upstream_looks(installed):
     assert (plugins / LOADER_NAME).is_file(), \
         "no %s in %s; the installer said:\n%s" % (LOADER_NAME, plugins,
                                                    r.stdout + r.stderr)
-    assert (plugins / "pysolfc_camelot" / "plugin.py").is_file()
+    assert (plugins / "pysolfc_camelot" / "pysol" / "plugin.py").is_file()
     # Only where a PySolFC is: no Debian folder made beside it.
     assert not (home / ".pysolfc").exists(), sorted(os.listdir(home))
     assert str(plugins) in r.stdout, r.stdout

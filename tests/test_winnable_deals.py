@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Winnable deals only (pysolfc_camelot/winnable_deals.py) in a real
+"""Winnable deals only (pysolfc_camelot/pysol/winnable_deals.py) in a real
 PySolFC under Xvfb, every host, each game, driven by xdotool keys and
 clicks only; Camelot Plus in English, The Plot Classic in Russian.
 
@@ -36,12 +36,13 @@ import sys
 import pytest
 
 import hostenv as H
-from pysolfc_camelot import camelot, deals, plot
-from pysolfc_camelot.camelot import hintmode as camelot_hintmode
-from pysolfc_camelot.cards import format_card
-from pysolfc_camelot.plot import hintmode as plot_hintmode
+from pysolfc_camelot import camelot, plot
+from pysolfc_camelot.core import deals
+from pysolfc_camelot.camelot import hint_modes as camelot_hintmode
+from pysolfc_camelot.core.cards import format_card
+from pysolfc_camelot.plot import hint_modes as plot_hintmode
 from pysolfc_camelot.texts import tr
-from pysolfc_camelot.winnable_deals import SKIP_KEY, WINNABLE_KEY
+from pysolfc_camelot.pysol.winnable_deals import SKIP_KEY, WINNABLE_KEY
 from gui import Pysol
 from tables import PLOT_WINDOW_SIZE
 
@@ -350,7 +351,7 @@ class _App:
 
 
 def test_the_settings_file_keeps_both_settings(tmp_path, monkeypatch):
-    from pysolfc_camelot.hintmode import WINNABLE_DEALS
+    from pysolfc_camelot.pysol.game_settings import WINNABLE_DEALS
     monkeypatch.delenv("CAMELOT_HINTS", raising=False)
     app, setting = _App(tmp_path), camelot_hintmode.SETTING
     path = tmp_path / camelot_hintmode.SETTINGS_FILE
@@ -380,7 +381,8 @@ def test_screening_deals_the_first_winnable_deal(game):
     passed over, the first winnable one is chosen; a budget that decides
     nothing chooses none; a stop ends it."""
     import importlib
-    from pysolfc_camelot import search_process, winnable_deals
+    from pysolfc_camelot.pysol import (background_search as search_process,
+                                       winnable_deals)
     pkg, decks = GAMES[game][:2]
     worker = importlib.import_module(pkg.__name__ + ".search_worker")
     rules = importlib.import_module(pkg.__name__ + ".rules")

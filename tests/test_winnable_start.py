@@ -20,9 +20,9 @@ import os
 import pytest
 
 import hostenv as H
-from pysolfc_camelot import deals
+from pysolfc_camelot.core import deals
 from pysolfc_camelot.camelot import rules as camelot_rules
-from pysolfc_camelot.cards import format_card, parse_card
+from pysolfc_camelot.core.cards import format_card, parse_card
 from pysolfc_camelot.plot import rules as plot_rules
 from tables import CamelotTable
 from test_winnable_deals import (GAMES, SETTINGS_FILE, Winnable,

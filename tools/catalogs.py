@@ -8,7 +8,7 @@ bring every language's catalog up to date with it, compile them.
     python3 tools/catalogs.py all          # the three (make catalogs)
     python3 tools/catalogs.py init pl      # a new language's empty .po
 
-The English source is ``pysolfc_camelot/texts_en.py`` (key -> text, or a
+The English source is ``pysolfc_camelot/texts/english.py`` (key -> text, or a
 (one, other) tuple); each entry of the template has the key as its
 ``msgctxt``, the English text as its ``msgid`` (and the other form as its
 ``msgid_plural``), and the comment right above the key as its ``#.``
@@ -40,7 +40,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "pysolfc_camelot"
-SOURCE = PACKAGE / "texts_en.py"
+SOURCE = PACKAGE / "texts/english.py"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "pysolfc-camelot"
 TEMPLATE = LOCALE / (DOMAIN + ".pot")
@@ -115,7 +115,7 @@ class Catalog:
 
 def source_table(path=SOURCE):
     """The English table (key -> text or (one, other)) and the note of
-    each key: the comment lines right above it, as texts_en.py says."""
+    each key: the comment lines right above it, as texts/english.py says."""
     text = Path(path).read_text(encoding="utf-8")
     table = runpy.run_path(str(path)).get("EN")
     if not isinstance(table, dict):
@@ -160,7 +160,7 @@ def template():
     comments = ["Texts of Camelot and The Plot for PySolFC: the template.",
                 "SPDX-License-Identifier: GPL-3.0-or-later",
                 "Made by tools/catalogs.py extract from "
-                "pysolfc_camelot/texts_en.py; do not edit."]
+                "pysolfc_camelot/texts/english.py; do not edit."]
     return Catalog(comments, header, entries)
 
 

@@ -14,11 +14,11 @@
         repository for players (README.md links it); test_release.py
         fails when it differs from what the tree builds.  A zip of an
         earlier version found there is replaced, its file list kept as
-        pysolfc_camelot/releases/OLD.sha256, by which the installer knows
+        pysolfc_camelot/install/releases/OLD.sha256, by which the installer knows
         that release's files.
 
     python3 tools/release.py record COMMIT VERSION
-        pysolfc_camelot/releases/VERSION.sha256 from the zip that
+        pysolfc_camelot/install/releases/VERSION.sha256 from the zip that
         COMMIT's own ``bundle`` writes (from ``git archive``): how
         1.0.0's list, from before zips carried a manifest, was made.
 
@@ -40,7 +40,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 DIST = REPO / "dist"
 KEPT = REPO / "release"
-RELEASES = REPO / "pysolfc_camelot" / "releases"
+RELEASES = REPO / "pysolfc_camelot" / "install" / "releases"
 # Every archive entry's time: 1980-01-01, the earliest a zip can say.
 EPOCH = 315532800
 # What a copy of the tree for building leaves out.
@@ -116,7 +116,7 @@ def zip_files(path):
 
 def table_of(files):
     sys.path.insert(0, str(REPO))
-    from pysolfc_camelot.installer import release_table
+    from pysolfc_camelot.install.installer import release_table
     return release_table(files)
 
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot's search over canonical states (see solver.py for the
 reduction): the deal's shared tables and budget (Deal), the depth-first
 search with its memo tables, sound prunings and relaxations (Search)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Exact Camelot solver: pure Python, standard library only.  This module
 maps positions onto the search's canonical states and back (the entry
 points); the search is search.py, its tables solver_tables.py.
@@ -65,10 +66,11 @@ small tuples of ints and removals/placements are additions.
 import random
 import time
 
-from pysolfc_camelot.cards import rank_of
-from pysolfc_camelot.outcome import SolveResult
+from pysolfc_camelot.core.cards import rank_of
+from pysolfc_camelot.core.outcome import SolveResult
 from pysolfc_camelot.camelot.notation import DEAL, Move
-from pysolfc_camelot.camelot.rules import CLASS_SLOTS, FACE_CLASS, SLOT_CLASS, Position
+from pysolfc_camelot.camelot.rules import (CLASS_SLOTS, FACE_CLASS,
+                                           SLOT_CLASS, Position)
 from .search import MODES, Deal, OutOfBudget, Restart, make_search
 from .solver_tables import PLACE_ORDER, UNIT, balanced, digit, removal_outcomes
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot's solver tables: a tableau class as an int of rank counts, and
 the memoised enumerations the search is made of (removal sets, refills of
 the free slots, partitions over the classes).  Pure, no search here."""

@@ -24,12 +24,12 @@ full text is RULES.md beside it):
 * Won when all 104 cards are on the foundations; lost when the stock is
   empty and no move is legal.  Nothing ever happens automatically.
 """
-from pysolfc_camelot import outcome
-from pysolfc_camelot.outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
-from pysolfc_camelot.cards import format_card
-from pysolfc_camelot.plot.notation import (
-    DEAL, FOUNDATIONS, PILES, RESERVE, STOCK, TABLEAU,
-    WASTE, Move, N_CARDS, check_deck)
+from pysolfc_camelot.core import outcome
+from pysolfc_camelot.core.outcome import (LOST, PLAYING, WON, IllegalMove)  # noqa: F401
+from pysolfc_camelot.core.cards import format_card
+from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, RESERVE,
+                                           STOCK, TABLEAU, WASTE, Move,
+                                           N_CARDS, check_deck)
 
 N_FOUNDATIONS = 8
 N_TABLEAU = 12

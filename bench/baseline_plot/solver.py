@@ -44,7 +44,7 @@ Pruning (each rule argued where it is applied):
 """
 import time
 
-from pysolfc_camelot.outcome import SolveResult
+from pysolfc_camelot.core.outcome import SolveResult
 from .dead_ends import ReserveTest, dead
 from pysolfc_camelot.plot.hints import fair_move, greedy_move
 from pysolfc_camelot.plot.notation import RESERVE, STOCK, TABLEAU, WASTE, Move

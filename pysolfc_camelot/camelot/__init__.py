@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot: rules model (rules.py), notation, exact solver, hints and the
 PySolFC adapter (game.py)."""
 
@@ -7,7 +8,7 @@ GAME_ID = 28080
 GAME_NAME = "Camelot Plus"
 RULES_NAME = "Camelot"   # the patience these rules are of
 DECKS = 1           # 52-card decks in play
-# The figures its rules pages show (html-src/camelot/*.html; rulespages.py
+# The figures its rules pages show (html-src/camelot/*.html; install/rules_pages.py
 # writes them each language's way).  Measured on PySolFC's deals 1 to
 # 1,000,000 (docs/study.md, docs/results/camelot-deals-1-1000000.jsonl.xz,
 # 2026-12-02): 513,988 can be won with the order of the stock known,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot in PySolFC: the Game subclass and its stacks.
 
 A thin adapter.  Each stack turns a click or a drop into a rules move
@@ -15,20 +16,20 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
-from .. import table_texts, test_hooks, toolkit
-from ..assist import HINT_LEVEL_DEMO
-from ..cards import format_card, format_cards, parse_deck
-from ..game_cards import card_for_id, card_of
-from ..pysol_game import OurGame
+from ..pysol import table_texts, test_hooks, toolkit
+from ..pysol.assist import HINT_LEVEL_DEMO
+from ..core.cards import format_card, format_cards, parse_deck
+from ..core.game_cards import card_for_id, card_of
+from ..pysol.game_base import OurGame
 from ..texts import rules_broken, tr
-from . import GAME_ID, GAME_NAME, hintmode, rules
+from . import GAME_ID, GAME_NAME, hint_modes, rules
 from .notation import DEAL, Move
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "damaged file" dialog instead of being half loaded.
 SAVE_TAG = "camelot-plus/1"
 # Stacks are created in this order, so a save's stack list reads back.
 TALON, WASTE, FIRST_ROW, DISCARD = 0, 1, 2, 18
-# The texts (pysolfc_camelot/texts.py) of each face card's slots: the mark
+# The texts (pysolfc_camelot/texts/__init__.py) of each face card's slots: the mark
 # on the empty slot and the slot's help.
 FACE_MARK = {rules.KING: "camelot.mark.king",
              rules.QUEEN: "camelot.mark.queen",
@@ -196,8 +197,8 @@ def hint_tuple(game, move, level):
 class CamelotPlus(OurGame):
     hint_tuple = staticmethod(hint_tuple)
     review_game = "camelot"         # What went wrong (post_mortem.py)
-    hint_setting = hintmode.SETTING
-    winnable_settings = hintmode.SETTING.file
+    hint_setting = hint_modes.SETTING
+    winnable_settings = hint_modes.SETTING.file
 
     phase = 1           # the rules model's phase; undo and saves keep it
 
@@ -239,7 +240,7 @@ class CamelotPlus(OurGame):
             self.review_text_create(x, lay.YM + 3.3 * lay.YS, 2.4 * lay.XS,
                                     below=self.texts.info, stretch=True)
         lay.defaultStackGroups()
-        self.hint_mode = hintmode.load(self.app)
+        self.hint_mode = hint_modes.load(self.app)
         self._layoutTexts()
         return lay
 
@@ -268,7 +269,7 @@ class CamelotPlus(OurGame):
         hints_top = discard.y + 1.5 * ys        # as laid out in createGame
         info_top = discard.y + 2.6 * ys
         column = s.rows[3].x + cw + pad         # right of the slots
-        hints = [self.hint_label(m) for m in hintmode.MODES]
+        hints = [self.hint_label(m) for m in hint_modes.MODES]
         Band, Text = table_texts.Band, table_texts.Text
         bands = [
             Band(left + pad, s.talon.y + ch + pad, s.rows[0].x - pad,
@@ -388,7 +389,7 @@ class CamelotPlus(OurGame):
 
     # -- what the player sees ----------------------------------------------
 
-    # Every text in the player's language: pysolfc_camelot/texts.py.
+    # Every text in the player's language: pysolfc_camelot/texts/__init__.py.
 
     def updateText(self):
         if self.preview > 1:
@@ -433,7 +434,7 @@ class CamelotPlus(OurGame):
         return pos.stock, pos.waste, tuple(pos.tableau), pos.phase
 
     def quick_move(self, pos):
-        from .hints import heuristic_move   # instant, never searches
+        from .hints import heuristic_move  # instant, never searches
         return heuristic_move(pos)
 
     def _writeTestState(self, pos):

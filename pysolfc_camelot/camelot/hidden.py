@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What Camelot hides from the player, for the strong fair player
-(pysolfc_camelot/fair_player.py): the order of the face-down stock.
+(pysolfc_camelot/core/fair_player.py): the order of the face-down stock.
 
 What the player sees is the fair hint's definition (hints._visible_key:
 the tableau, the waste, the removed cards, the *set* of stock cards and

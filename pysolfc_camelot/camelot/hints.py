@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot's hints on the rules model: the fair hint (only what the player
 sees), the heuristic move (no search) and the greedy baseline of the
 benchmark.  The perfect hint, which reads the stock order, is perfect.py."""
@@ -5,7 +6,7 @@ import hashlib
 import random
 import time
 
-from ..cards import rank_of
+from ..core.cards import rank_of
 from .rules import FACE_CLASS, MIDDLE, SLOT_CLASS, Position, is_face
 from .solver import solve, solve_siblings
 

@@ -1,12 +1,13 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot's move notation on the command line (a contract, see the README):
 ``deal``, ``place S``, ``remove S``, ``pair S T``, slots 0..15."""
 import re
 from typing import NamedTuple, Optional
 
-from ..cards import NotationError, card_name
+from ..core.cards import NotationError, card_name
 # A one-deck game's decks and move lists are the shared ones; named here so
 # that every game's notation.py has the same entry points (games.py).
-from ..cards import format_moves, parse_deck  # noqa: F401
+from ..core.cards import format_moves, parse_deck  # noqa: F401
 
 
 class Move(NamedTuple):

@@ -1,7 +1,8 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot's perfect hint: the next move of the solver's winning line (it
 reads the stock order), kept in a perfect_hint.LineCache; the heuristic
 move when no win is found in time."""
-from ..perfect_hint import LineCache
+from ..core.perfect_hint import LineCache
 from . import solver
 from .hints import heuristic_move
 

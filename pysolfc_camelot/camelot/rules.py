@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The rules of Camelot as a pure model: no PySolFC here.
 
 Every other part (command line, solver, hints, the PySolFC game) asks this
@@ -13,9 +14,9 @@ module what is legal instead of deciding again.  The rules, in brief:
   until the next deal, which needs a free slot;
 * won when stock and waste are empty and no number card is left.
 """
-from .. import outcome
-from ..outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
-from ..cards import JACK, KING, QUEEN, format_card, format_cards, rank_of
+from ..core import outcome
+from ..core.outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
+from ..core.cards import JACK, KING, QUEEN, format_card, format_cards, rank_of
 from .notation import DEAL, Move
 
 N_SLOTS = 16

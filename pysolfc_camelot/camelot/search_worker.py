@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Camelot's searches in a process of their own (see search_process.py).
+"""Camelot's searches in a process of their own (see background_search.py).
 
 ``python -m pysolfc_camelot.camelot.search_worker`` answers one request
 (the Solver dialog's search: process_job); with ``--server`` it answers
@@ -12,8 +12,8 @@ answers the move as text, or None).  Standard library only, no PySolFC.
 """
 import sys
 
-from ..search_process import SearchWorker
-from . import hintmode, solver
+from ..pysol.background_search import SearchWorker
+from . import hint_modes, solver
 from .notation import parse_move
 from .rules import Position
 
@@ -31,7 +31,7 @@ def position_of(request):
                     phase=request["phase"])
 
 
-WORKER = SearchWorker(position_request, position_of, hintmode.choose_move,
+WORKER = SearchWorker(position_request, position_of, hint_modes.choose_move,
                       solver.solve, parse_move)
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Exact Camelot solver: pure Python, standard library only.  This module
 maps positions onto the search's canonical states and back (the entry
-points); the search is search.py, its tables solver_tables.py.
+points); the search is solver_core.py, its tables solver_tables.py.
 
 How the game reduces (see RULES.md beside it):
 
@@ -72,12 +73,12 @@ small tuples of ints and removals/placements are additions.
 import random
 import time
 
-from ..cards import rank_of
-from .. import test_hooks
-from ..outcome import SolveResult
+from ..core.cards import rank_of
+from ..pysol import test_hooks
+from ..core.outcome import SolveResult
 from .notation import DEAL, Move
 from .rules import CLASS_SLOTS, FACE_CLASS, SLOT_CLASS, Position
-from .search import MODES, Deal, OutOfBudget, Restart, make_search
+from .solver_core import MODES, Deal, OutOfBudget, Restart, make_search
 from .solver_tables import PLACE_ORDER, UNIT, balanced, digit, removal_outcomes
 
 __all__ = ["SolveResult", "solve", "plain_solve", "solve_siblings"]

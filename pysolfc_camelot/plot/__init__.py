@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot (two decks): rules model (rules.py), notation, hints and the
 PySolFC adapter (game.py)."""
 
@@ -8,7 +9,7 @@ GAME_ID = 28081
 GAME_NAME = "The Plot Classic"
 RULES_NAME = "The Plot"  # the patience these rules are of
 DECKS = 2           # 52-card decks in play
-# The figures its rules pages show (html-src/plot/*.html; rulespages.py
+# The figures its rules pages show (html-src/plot/*.html; install/rules_pages.py
 # writes them each language's way).  Measured on 1,000 fresh random deals,
 # seed 942312 (2026-12-01): bench/bench_plot.py --seed 942312: the demo with
 # fair hints wins 842 (95% interval 81.8% .. 86.3%), the greedy baseline

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot's loss tests: sound proofs that a position cannot be won
 (ReserveTest, the reserve relaxation decided exactly; f0_stuck, F0 never
 completed; frozen, no foundation ever takes a card again), with which the

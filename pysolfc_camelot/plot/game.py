@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot in PySolFC: the Game subclass and its stacks.
 
 A thin adapter.  Every PySolFC card move of this game is exactly one move
@@ -9,7 +10,7 @@ automatic moves to the foundations, no automatic filling of spaces and no
 automatic deal, whatever PySolFC's Autodrop/Autodeal options say.
 
 Hints, the demo and Assist > Solver think off PySolFC's event loop
-(assist.py, solver_search.py: a worker thread asking a search process):
+(assist.py, assist_solver.py: a worker thread asking a search process):
 fair hints by default, perfect ones (the solver's winning line) once the
 player clicks the "Hints: fair" label.
 """
@@ -23,14 +24,14 @@ from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
-from .. import table_texts, test_hooks, toolkit
-from ..accessibility import rank_speech
-from ..assist import HINT_LEVEL_DEMO
-from ..cards import format_card
-from ..game_cards import CARDS_PER_DECK, card_for_id, card_of
-from ..pysol_game import OurGame
+from ..pysol import table_texts, test_hooks, toolkit
+from ..pysol.accessibility import rank_speech
+from ..pysol.assist import HINT_LEVEL_DEMO
+from ..core.cards import format_card
+from ..core.game_cards import CARDS_PER_DECK, card_for_id, card_of
+from ..pysol.game_base import OurGame
 from ..texts import rules_broken, tr
-from . import GAME_ID, GAME_NAME, hintmode, rules
+from . import GAME_ID, GAME_NAME, hint_modes, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
                        Move, parse_deck)
 
@@ -229,8 +230,8 @@ def hint_tuple(game, move, level):
 class ThePlotClassic(OurGame):
     hint_tuple = staticmethod(hint_tuple)
     review_game = "plot"            # What went wrong (post_mortem.py)
-    hint_setting = hintmode.SETTING
-    winnable_settings = hintmode.SETTING.file
+    hint_setting = hint_modes.SETTING
+    winnable_settings = hint_modes.SETTING.file
 
     def createGame(self):
         lay, s = Layout(self), self.s
@@ -291,7 +292,7 @@ class ThePlotClassic(OurGame):
                                     x_f1 - XM - (XS - CW),
                                     below=self.texts.misc)
         lay.defaultStackGroups()
-        self.hint_mode = hintmode.load(self.app)
+        self.hint_mode = hint_modes.load(self.app)
         self._layoutTexts()
         return lay
 
@@ -303,7 +304,7 @@ class ThePlotClassic(OurGame):
         """{key: (its forms, best first: each the strings it may show)}."""
         ranks = [rank_label(r) for r in range(1, 14)]
         counts = range(1, rules.FULL + 1)
-        hints = [self.hint_label(m) for m in hintmode.MODES]
+        hints = [self.hint_label(m) for m in hint_modes.MODES]
         return {
             "reserve": [[self._countText("reserve", f, n)
                          for n in range(rules.N_RESERVE + 1)]
@@ -599,8 +600,8 @@ class ThePlotClassic(OurGame):
 
     def choose_move_here(self, pos, mode, for_demo, should_stop):
         # A perfect demo gets a larger budget than a player's hint
-        # (hintmode.py); a stopped search gives up at once.
-        return hintmode.choose_move(pos, mode, for_demo=for_demo,
+        # (hint_modes.py); a stopped search gives up at once.
+        return hint_modes.choose_move(pos, mode, for_demo=for_demo,
                                     should_stop=should_stop)
 
     def _writeTestState(self, pos):

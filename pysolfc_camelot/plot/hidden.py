@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What The Plot hides from the player, for the strong fair player
-(pysolfc_camelot/fair_player.py): the order of the stock and the reserve's
+(pysolfc_camelot/core/fair_player.py): the order of the stock and the reserve's
 cards below its top.
 
 What the player sees is the fair hint's definition (hints._view: the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hints for The Plot: the fair hint (what a good player sees and does),
 the greedy baseline of the rules (RULES.md), and a helper that plays a whole
 deal with a policy (for the benchmark and the demo's measurements).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Deck, pile and move notation of The Plot's command line.
 
 A deck is 104 cards (two full decks) separated by spaces or commas, the
@@ -10,9 +11,9 @@ Moves are ``deal`` or ``SRC>DST`` (``stock>X`` stands for ``deal`` then
 import re
 from typing import NamedTuple
 
-from ..cards import (CARDS_PER_DECK, NotationError, card_name, format_card,
-                     parse_card)
-from ..cards import format_moves  # noqa: F401  (the shared one, named here)
+from ..core.cards import (CARDS_PER_DECK, NotationError, card_name,
+                          format_card, parse_card)
+from ..core.cards import format_moves  # noqa: F401  (the shared one, named here)
 
 N_CARDS = 2 * CARDS_PER_DECK        # two full decks
 STOCK, WASTE, RESERVE = "stock", "waste", "reserve"

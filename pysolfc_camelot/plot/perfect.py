@@ -1,8 +1,9 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot's perfect hint: the next move of the solver's winning line (it
 reads the stock order), kept in a perfect_hint.LineCache; the fair hint
 when no win is found in time, and a short budget for the rest of a deal
 whose search found none."""
-from ..perfect_hint import LineCache
+from ..core.perfect_hint import LineCache
 from . import solver
 from .hints import fair_move
 

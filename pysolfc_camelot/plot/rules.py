@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The rules of The Plot (two decks) as a pure model: no PySolFC here.
 
 Every other part (command line, solver, hints, the PySolFC game) asks this
@@ -23,9 +24,9 @@ full text is RULES.md beside it):
 * Won when all 104 cards are on the foundations; lost when the stock is
   empty and no move is legal.  Nothing ever happens automatically.
 """
-from .. import outcome
-from ..outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
-from ..cards import format_card
+from ..core import outcome
+from ..core.outcome import LOST, PLAYING, WON, IllegalMove  # noqa: F401
+from ..core.cards import format_card
 from .notation import (DEAL, FOUNDATIONS, PILES, RESERVE, STOCK, TABLEAU,
                        WASTE, Move, N_CARDS, check_deck)
 

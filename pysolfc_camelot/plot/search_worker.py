@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The Plot's searches in a process of their own (see search_process.py).
+"""The Plot's searches in a process of their own (see background_search.py).
 
 ``python -m pysolfc_camelot.plot.search_worker`` answers one request (the
 Solver dialog's search: process_job); with ``--server`` it answers one
@@ -13,8 +13,8 @@ Standard library only, no PySolFC: it runs wherever the package does.
 """
 import sys
 
-from ..search_process import SearchWorker
-from . import hintmode, rules, solver
+from ..pysol.background_search import SearchWorker
+from . import hint_modes, rules, solver
 from .notation import parse_move
 
 
@@ -33,7 +33,7 @@ def position_of(request):
         waste=request["waste"], base=request["base"])
 
 
-WORKER = SearchWorker(position_request, position_of, hintmode.choose_move,
+WORKER = SearchWorker(position_request, position_of, hint_modes.choose_move,
                       solver.solve, parse_move)
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Exact solver for The Plot, the stock order known (pure Python).
 
 ``solve(position)`` answers whether the position can be won:
@@ -48,7 +49,7 @@ Pruning (each rule argued where it is applied):
 import random
 import time
 
-from ..outcome import SolveResult
+from ..core.outcome import SolveResult
 from .dead_ends import ReserveTest, dead
 from .hints import fair_move, greedy_move
 from .notation import RESERVE, STOCK, TABLEAU, WASTE, Move

@@ -45,7 +45,7 @@ class AutoPlay:
         if self.moves is None:
             if game.moves.index:
                 return                  # not at the deal: not ours to play
-            from pysolfc_camelot import review
+            from pysolfc_camelot.core import review
             notation = review.notation_of(game.review_game)
             self.moves = notation.parse_moves(self.text)
         if not self.moves:

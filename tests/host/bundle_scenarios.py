@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Scenarios for a plugin folder filled by unzipping the bundle (see
 tests/test_bundle.py; run by runner.py inside a live PySolFC)."""
 import os

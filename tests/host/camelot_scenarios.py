@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Scenarios run inside a real PySolFC process (see runner.py).
 
 Each ``scenario_NAME(app)`` drives the live game the way the player's
@@ -10,7 +11,7 @@ import tempfile
 
 from pysolfc_camelot.camelot import GAME_ID, GAME_NAME, rules
 from pysolfc_camelot.camelot.notation import DEAL, Move
-from pysolfc_camelot.cards import parse_cards, parse_deck
+from pysolfc_camelot.core.cards import parse_cards, parse_deck
 from scenario_steps import (check_conservation as _conservation, deal,
                             demo_wins, stop_demo_while_thinking,
                             follow, load_refused, move_top_card,
@@ -239,7 +240,7 @@ def scenario_damaged_save(app):
 
 def scenario_deal_numbers(app):
     from pysollib.pysolrandom import construct_random
-    from pysolfc_camelot import deals
+    from pysolfc_camelot.core import deals
     quiet(app)
     game = app.game
     stocks = []

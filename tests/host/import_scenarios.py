@@ -11,5 +11,5 @@ from scenario_steps import quiet, ready_hint
 def scenario_modules(app):
     quiet(app)
     ready_hint(app, app.game)
-    plugin = sys.modules["pysolfc_camelot.plugin"]
+    plugin = sys.modules["pysolfc_camelot.pysol.plugin"]
     return {"modules": sorted(sys.modules), "plugin": plugin.__file__}

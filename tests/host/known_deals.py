@@ -10,7 +10,7 @@ the host scenarios (tests/host/ on sys.path)."""
 import contextlib
 import os
 
-from pysolfc_camelot.cards import parse_card
+from pysolfc_camelot.core.cards import parse_card
 from pysolfc_camelot.plot import rules as plot_rules
 from pysolfc_camelot.plot.notation import DEAL, FOUNDATIONS
 
@@ -20,7 +20,7 @@ BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)),
 # Camelot's solver decides every deal within a fraction of a second now
 # (2026-12-02: none of 100,000 fresh deals took 1 s), so the tests that
 # stop a search by a click, or give an analysis too short a budget, slow
-# it down: CAMELOT_TEST_SEARCH_PAUSE (pysolfc_camelot/test_hooks.py) makes
+# it down: CAMELOT_TEST_SEARCH_PAUSE (pysolfc_camelot/pysol/test_hooks.py) makes
 # it sleep SEARCH_PAUSE seconds every 64 states, and these deals need the
 # most states of PySolFC's deals 1..588,981 (15,000 and more): deals
 # 489910, 237437, 174257 and 542170, the slowest search thus seconds long.
@@ -45,7 +45,7 @@ _slowest = []
 def search_pause_env():
     """The environment that paces Camelot's solver (for a PySolFC the
     test starts)."""
-    from pysolfc_camelot.test_hooks import TEST_SEARCH_PAUSE
+    from pysolfc_camelot.pysol.test_hooks import TEST_SEARCH_PAUSE
     return {TEST_SEARCH_PAUSE: SEARCH_PAUSE}
 
 
@@ -67,7 +67,7 @@ def camelot_slow_deck(budget=10.0):
     paced as above, needs longest for."""
     if not _slowest:
         from pysolfc_camelot.camelot import rules, solver
-        from pysolfc_camelot.cards import parse_deck
+        from pysolfc_camelot.core.cards import parse_deck
         timed = []
         with paced_search():
             for deck in SLOW_CANDIDATES:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Measure our texts on the live table (run inside PySolFC by runner.py;
 tests/test_layout.py starts it, once per host and language).
 

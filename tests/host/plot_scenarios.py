@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot's scenarios, run inside a real PySolFC process (runner.py with
 CAMELOT_GAME_ID=28081).
 
@@ -11,7 +12,7 @@ import os
 import random
 import tempfile
 
-from pysolfc_camelot.cards import parse_card
+from pysolfc_camelot.core.cards import parse_card
 from pysolfc_camelot.plot import GAME_ID, GAME_NAME, rules
 from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
                                            TABLEAU, WASTE, Move, format_deck)
@@ -414,7 +415,7 @@ def scenario_damaged_save(app):
 
 def scenario_deal_numbers(app):
     from pysollib.pysolrandom import construct_random
-    from pysolfc_camelot import deals
+    from pysolfc_camelot.core import deals
     quiet(app)
     game = app.game
     positions = []
@@ -583,7 +584,7 @@ def scenario_hint_mode_label(app):
     """The hint label says the mode; a click on it switches fair <-> perfect and keeps the choice in PySolFC's config
     folder (plot-classic.json), leaving Camelot's setting alone."""
     import json
-    from pysolfc_camelot.plot import hintmode
+    from pysolfc_camelot.plot import hint_modes as hintmode
     from pysolfc_camelot.texts import tr
     quiet(app)
     game = new_deal(app, WIN_DECK)
@@ -659,7 +660,7 @@ def scenario_solver_dialog(app):
     says the deal can be won and in how many moves, Play wins it; a lost
     deal is said to be lost; Stop right after Start stops the search and
     leaves the game as it was."""
-    from pysolfc_camelot import assist
+    from pysolfc_camelot.pysol import assist
     from pysolfc_camelot.texts import tr
     quiet(app)
     app.opt.timeouts["demo"] = 0.0

@@ -1,5 +1,6 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What went wrong: reading a game from PySolFC's own history
-(pysolfc_camelot/post_mortem.py read_game), inside a real PySolFC process
+(pysolfc_camelot/pysol/post_mortem.py read_game), inside a real PySolFC process
 (runner.py; CAMELOT_GAME_ID says which of our games starts).
 
 Each scenario plays as the player's clicks and drags do (the games'
@@ -16,7 +17,7 @@ import plot_scenarios as plot
 
 
 def _check(game, deck, moves, numbers=None):
-    from pysolfc_camelot.post_mortem import read_game
+    from pysolfc_camelot.pysol.post_mortem import read_game
     record = read_game(game)
     assert record.deck == list(deck), "the deal read back differs"
     assert record.moves == list(moves), (record.moves, moves)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Run scenario functions inside a real PySolFC application.
 
 Usage: python runner.py HOST_DIR SCENARIO_FILE NAME[,NAME...] RESULT_JSON

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What both games' scenario modules (scenarios.py, plot_scenarios.py) do
 the same way inside the live PySolFC (see runner.py, which puts this
 folder on sys.path): the player's moves through the stacks, following a

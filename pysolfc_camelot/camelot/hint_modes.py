@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Which hints the player asked for, kept in PySolFC's config folder
+(``camelot-plus.json``; see pysolfc_camelot/pysol/game_settings.py, shared by the
+games), and the move each mode chooses.
+
+``fair`` (the default) sees only what a player sees; ``perfect`` reads the
+order of the face-down stock.  CAMELOT_HINTS=fair|perfect overrides.
+"""
+from ..pysol.game_settings import MODES, HintSetting
+
+__all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
+
+SETTINGS_FILE = "camelot-plus.json"
+SETTING = HintSetting(SETTINGS_FILE, "CAMELOT_HINTS")
+load = SETTING.load
+toggle = SETTING.toggle
+
+
+# A player's hint must feel instant; the demo may think longer, so that a
+# perfect demo finds the winning line of a hard deal before it moves.
+PERFECT_BUDGET = {"hint": 0.1, "demo": 3.0}
+
+
+def choose_move(position, mode, for_demo=False):
+    from . import hints, perfect
+    if mode == "perfect":
+        return perfect.perfect_move(
+            position, PERFECT_BUDGET["demo" if for_demo else "hint"])
+    return hints.fair_move(position)

@@ -1,0 +1,354 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The strong fair player: it sees only what the player sees, samples the
+hidden cards consistent with that, solves every sample exactly and plays
+the move that keeps the most samples winnable.  Shared by the games; what
+each game hides is its ``<game>/hidden.py`` (``visible_key``, ``unseen``,
+``with_hidden``, ``ordered_moves``, ``follow_key``, ``simple_move``,
+``STATES``); the samples are solved by the game's exact solver.
+
+Hindsight's trap.  Solving a sample with its hidden cards known values a
+move as if every later guess came out right (the sampled futures are
+correlated through the one real order), so a move that leaves a guess to
+make looks as good as one that does not.  Here a move is scored one
+decision deeper, as the player will meet it: the samples are grouped by
+what the player sees after the move (one group when the move reveals
+nothing; a deal splits them by the card it turns), and in each group the
+player must pick *one* next move for all its samples, so the group counts
+only the samples that next move keeps winnable.  A move that needs a guess
+counts the samples where the guess is wrong as lost.  Scores are shares
+of wins (an undecided solve counts half); ties go to the earlier candidate
+in the game's fair order (today's fair hint's choice first where it is
+cheap to know), so among equals the player keeps to the fair rules.
+
+Cost: the candidates are taken in fair order and a candidate is dropped as
+soon as it can no longer beat the best one (every sample left counted as
+a win): when the fair rules' move keeps every sample winnable nothing else
+is solved.  The next move of a group is first the one most of the
+samples' winning lines start with (free: the solver gives its line), so
+the deeper score usually costs only the samples that disagree.
+
+Deterministic: the samples come from ``random.Random`` seeded by the
+visible position and ``seed`` (FIXED_SEED when none is given), and every
+solve has a budget of states, not seconds.  ``seconds`` and
+``should_stop`` only cut the work short (the best move so far, else the
+first candidate): on a machine that slow, the answer may then differ.
+"""
+import hashlib
+import math
+import random
+import time
+from typing import NamedTuple, Optional
+
+from .. import games
+from ..cli.solve import wilson
+
+FIXED_SEED = 2022
+SAMPLES = 12            # orders sampled per hint
+# A chance samples at least CHANCE_SAMPLES orders, then more until its
+# standard error is within CHANCE_ERROR (at most CHANCE_MAX orders).
+CHANCE_SAMPLES, CHANCE_ERROR, CHANCE_MAX = 32, 0.03, 400
+HINT_SECONDS = 1.0
+# Next moves tried per group of samples in the deeper score.
+FOLLOW_TRIES = 2
+
+
+def hidden_part(game):
+    return games.part(game, "hidden")
+
+
+def candidates(hidden, pos):
+    """One move per canonical outcome (hidden.follow_key), in the order of
+    hidden.ordered_moves (the first of equals kept)."""
+    out, keys = [], set()
+    for m in hidden.ordered_moves(pos):
+        k = hidden.follow_key(pos, m)
+        if k not in keys:
+            keys.add(k)
+            out.append(m)
+    return out
+
+
+class _Stopped(Exception):
+    """The time bound or a stop request ended the work."""
+
+
+def _rng(hidden, pos, seed):
+    seed = FIXED_SEED if seed is None else seed
+    digest = hashlib.sha256(
+        ("%s|%d" % (hidden.visible_key(pos), seed)).encode()).hexdigest()
+    return random.Random(int(digest[:16], 16))
+
+
+def _distinct_orders(cards):
+    """Every distinct order of the multiset ``cards`` (sorted first),
+    lexicographically."""
+    a = sorted(cards)
+    while True:
+        yield list(a)
+        i = len(a) - 2
+        while i >= 0 and a[i] >= a[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(a) - 1
+        while a[j] <= a[i]:
+            j -= 1
+        a[i], a[j] = a[j], a[i]
+        a[i + 1:] = reversed(a[i + 1:])
+
+
+def _count_orders(cards, limit):
+    """How many distinct orders ``cards`` has, or limit + 1 if more."""
+    n = math.factorial(len(cards))
+    for c in set(cards):
+        n //= math.factorial(cards.count(c))
+    return min(n, limit + 1)
+
+
+def sample_orders(hidden, pos, samples, seed=None):
+    """``samples`` orders of the unseen cards, each as likely as any other
+    order consistent with the view; every distinct order once, and no
+    more, when there are at most ``samples`` of them (exact)."""
+    cards = hidden.unseen(pos)
+    if _count_orders(cards, samples) <= samples:
+        return list(_distinct_orders(cards)), True
+    rng = _rng(hidden, pos, seed)
+    out = []
+    for _ in range(samples):
+        order = cards[:]
+        rng.shuffle(order)
+        out.append(order)
+    return out, False
+
+
+class _Work:
+    """One hint's or chance's budget: solves count, the clock and a stop
+    request end it."""
+
+    def __init__(self, game, states, seconds, should_stop):
+        self.hidden = hidden = hidden_part(game)
+        self.solver = games.part(game, "solver")
+        self.states = hidden.STATES if states is None else states
+        self.deadline = None if seconds is None \
+            else time.perf_counter() + seconds
+        self.user_stop = should_stop
+        self.solves = 0
+
+    def stop(self):
+        return (self.deadline is not None and
+                time.perf_counter() > self.deadline) or \
+            (self.user_stop is not None and bool(self.user_stop()))
+
+    def solve(self, pos):
+        """(True/False/None, first move of the winning line)."""
+        if self.stop():
+            raise _Stopped
+        self.solves += 1
+        if pos.is_won():
+            return True, None
+        res = self.solver.solve(pos, budget_states=self.states,
+                                should_stop=self.stop)
+        won, first = res.winnable, (res.moves[0] if res.moves else None)
+        if won is None and self.stop():
+            raise _Stopped          # cut short: not an undecided sample
+        return won, first
+
+
+def _worth(won):
+    return 1.0 if won is True else 0.5 if won is None else 0.0
+
+
+class Choice(NamedTuple):
+    move: object                # None when there is no legal move
+    score: Optional[float]      # the move's share of samples kept winnable
+    samples: int
+    solves: int
+    stopped: bool               # the time bound or a stop request cut it
+
+
+def _group_value(work, children, results, members, bound):
+    """The deeper score of one group of samples (all alike to the player
+    after the move): the samples one next move keeps winnable, the best
+    of FOLLOW_TRIES next moves (the most common first moves of the
+    samples' winning lines first), undecided solves counting half."""
+    hidden = work.hidden
+    won = [i for i in members if results[i][0] is True]
+    half = 0.5 * sum(1 for i in members if results[i][0] is None)
+    if not won:
+        return half
+    rep = children[won[0]]
+    if rep.is_won() or rep.status() != "playing":
+        return half + len(won)
+    nexts = candidates(hidden, rep)
+    if len(nexts) <= 1:
+        return half + len(won)
+    index = {hidden.follow_key(rep, m): j for j, m in enumerate(nexts)}
+    firsts = {}
+    for i in won:
+        first = results[i][1]
+        j = None if first is None else \
+            index.get(hidden.follow_key(children[i], first))
+        firsts[i] = j
+    tally = {}
+    for j in firsts.values():
+        if j is not None:
+            tally[j] = tally.get(j, 0) + 1
+    if len(tally) == 1 and None not in firsts.values():
+        return half + len(won)
+    tries = sorted(tally, key=lambda j: (-tally[j], j))
+    tries += [j for j in range(len(nexts)) if j not in tally]
+    best = 0.0
+    for j in tries[:FOLLOW_TRIES]:
+        count = float(tally.get(j, 0))
+        others = [i for i in won if firsts[i] != j]
+        for n, i in enumerate(others):
+            if count + len(others) - n <= best:
+                break               # cannot beat the best next move
+            count += _worth(work.solve(children[i].after(nexts[j])))
+        best = max(best, count)
+        if best >= len(won) or half + best >= bound:
+            break
+    return half + best
+
+
+def choose(game, position, samples=SAMPLES, seed=None, seconds=None,
+           should_stop=None, states=None):
+    """The strong fair player's move from ``position`` (a Choice)."""
+    hidden = hidden_part(game)
+    cands = candidates(hidden, position)
+    if not cands:
+        return Choice(None, None, 0, 0, False)
+    if len(cands) == 1:
+        return Choice(cands[0], None, 0, 0, False)
+    work = _Work(game, states, seconds, should_stop)
+    orders, _exact = sample_orders(hidden, position, samples, seed)
+    n = len(orders)
+    worlds = [None] * n             # made as needed: the clock runs
+
+    def world(i):
+        if worlds[i] is None:
+            worlds[i] = hidden.with_hidden(position, orders[i])
+        return worlds[i]
+    best, best_score = cands[0], -1.0
+    try:
+        for move in cands:
+            children = []
+            results = []
+            upper = float(n)
+            for i in range(n):
+                children.append(world(i).after(move))
+                r = work.solve(children[i])
+                results.append(r)
+                upper -= 1.0 - _worth(r[0])
+                if upper <= best_score:
+                    break           # cannot beat the best: dropped
+            if upper <= best_score:
+                continue
+            groups = {}
+            for i, child in enumerate(children):
+                groups.setdefault(hidden.visible_key(child), []).append(i)
+            score = 0.0
+            for members in groups.values():
+                top = sum(_worth(results[i][0]) for i in members)
+                value = _group_value(work, children, results, members,
+                                     top)
+                upper -= top - value
+                score += value
+                if upper <= best_score:
+                    break
+            if upper > best_score:
+                best, best_score = move, score
+            if best_score >= n:
+                break
+    except _Stopped:
+        return Choice(best, None if best_score < 0 else best_score / n,
+                      n, work.solves, True)
+    return Choice(best, best_score / n, n, work.solves, False)
+
+
+def choose_move(game, position, samples=SAMPLES, seed=None,
+                seconds=HINT_SECONDS, should_stop=None):
+    """The hint's move (within ``seconds``), or None when none is legal."""
+    return choose(game, position, samples, seed, seconds, should_stop).move
+
+
+class Chance(NamedTuple):
+    wins: int
+    decided: int                # samples the solver decided
+    samples: int
+    exact: bool                 # every distinct order was solved
+    stopped: bool
+
+    @property
+    def share(self):
+        return self.wins / self.decided if self.decided else None
+
+    def interval(self):
+        """Wilson 95% over the decided samples (the exact share twice
+        when every order was solved)."""
+        if self.exact and self.decided == self.samples and not self.stopped:
+            return self.share, self.share
+        return wilson(self.wins, self.decided)
+
+    def contract(self):
+        lo, hi = self.interval()
+        return {"chance": self.share, "samples": self.decided,
+                "interval": [lo, hi]}
+
+
+def chance(game, position, samples=None, seed=None, seconds=None,
+           should_stop=None, states=None):
+    """How often ``position`` is winnable over the orders the hidden cards
+    may have (drawn as a hint draws them): ``samples`` orders, or by
+    default at least CHANCE_SAMPLES and then more until the standard
+    error is within CHANCE_ERROR (CHANCE_MAX at most).  Every distinct
+    order once when there are no more than that (exact)."""
+    hidden = hidden_part(game)
+    work = _Work(game, states, seconds, should_stop)
+    orders, exact = sample_orders(hidden, position, samples or CHANCE_MAX,
+                                  seed)
+    wins = decided = solved = 0
+    try:
+        for order in orders:
+            if samples is None and not exact and decided >= CHANCE_SAMPLES:
+                p = wins / decided
+                if math.sqrt(p * (1 - p) / decided) <= CHANCE_ERROR:
+                    break
+            won, _ = work.solve(hidden.with_hidden(position, order))
+            solved += 1
+            if won is not None:
+                decided += 1
+                wins += won
+    except _Stopped:
+        return Chance(wins, decided, solved, exact, True)
+    return Chance(wins, decided, solved, exact, False)
+
+
+# -- how hard a deal is -----------------------------------------------------
+
+TIERS = ("easy", "medium", "hard", "lost")
+TIER_BUDGET = 60.0      # seconds of the full-knowledge solve
+
+
+def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
+         verdict=None):
+    """How hard ``position`` (a deal's start, or any later one) is:
+    ``easy`` today's fair hint (the policy simple) wins it playing alone,
+    ``medium`` winnable and the strong fair player (``samples``, ``seed``:
+    FIXED_SEED by default, so the same tier on every run) wins it,
+    ``hard`` winnable only knowing the hidden cards, ``lost`` not
+    winnable; None when the solver cannot decide within ``budget``."""
+    from ..cli import play as play_cli
+    g = games.Game(game)
+    verdict = g.solve(position, budget_seconds=budget).winnable
+    if verdict is None:
+        return None
+    if not verdict:
+        return "lost"
+    for name, policy in (("easy", "simple"), ("medium", "fair")):
+        pos = position.copy()
+        play_cli.play_out(g, pos, play_cli.policy_function(
+            g, policy, samples, seed))
+        if pos.is_won():
+            return name
+    return "hard"

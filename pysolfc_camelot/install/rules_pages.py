@@ -1,0 +1,232 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The rules pages that PySolFC shows for our games under Help > Rules (F1).
+
+Every game of games.GAMES has pages (``GAMES`` below): its name and the
+placeholders its pages use besides ``{{GAME_NAME}}``, its measured
+figures (``PAGE_FIGURES`` in the game's package), each written the way
+the page's language writes numbers.  Sources: ``html-src/<game>/<lang>.html``,
+page bodies without the page frame; pictures in ``images/``.  In a built
+wheel both folders live inside the package (``html_src/`` and
+``images/``), so they are looked for in either place.
+
+``build_pages(out)`` writes ``out/html/<game>/<lang>.html`` for every game
+(each source wrapped in a header and a footer with links to the other
+languages, as PySolFC wraps its own pages) and the pictures they show,
+``out/images/*.png``.  The pages refer to ``../../images/...``, which
+resolves both in the source tree and in the built tree.
+``rules_file(out, game, lang)`` is the absolute path PySolFC gets as
+``GameInfo.rules_filename``; ``choose_language()`` (languages.py) picks
+the language.
+
+Standard library only: this runs inside PySolFC's own interpreter.
+"""
+import functools
+import html
+import re
+import sys
+from pathlib import Path
+
+from .. import __version__, games, texts
+# The language choice, shared with texts.py (re-exported: the plugin and
+# the tests ask this module).
+from ..texts.languages import (DEFAULT_LANGUAGE, LANGUAGES, choose_language,
+                               locale_languages, normalize_language,
+                               pysol_language)
+
+
+def percentage(value, language, phrases=None):
+    """A measured share as each language writes it: a fraction (0.483 ->
+    "48.3%", "48,3 %" in French, see ``texts.decimal``), a string used as
+    it is, or, where the page's sentence has a phrase for it (``phrases``,
+    by language), the English phrase given as the value: the phrase in the
+    page's language.  No value (None) is an error: a page sentence is
+    written around its figure, so an unmeasured one needs the sentence
+    rewritten, not a stand-in phrase."""
+    if phrases is not None and value == phrases["en"]:
+        return phrases[language]
+    if value is None:
+        raise ValueError("a figure of the rules pages is not measured: "
+                         "rewrite the sentences that show it")
+    if isinstance(value, float):
+        text = texts.decimal(100 * value, 1, language)
+        if language == "en":
+            return text + "%"
+        return text + ("\u00a0%" if language in ("ru", "fr", "de") else "%")
+    return str(value)
+
+
+# A figure may also be given as a phrase for it, in English (e.g. "about
+# half" for WINNABLE_SHARE): each page then says the phrase in its
+# language; the pages' sentences read right with these phrases.
+PHRASES = {"WINNABLE_SHARE": {"en": "about half", "ru": "около половины",
+                              "el": "περίπου το μισό",
+                              "fr": "environ la moitié",
+                              "de": "etwa die Hälfte",
+                              "it": "circa la metà", "pl": "około połowy",
+                              "pt_BR": "cerca de metade"}}
+
+
+def figure(game, key, language):
+    """A measured figure of game's pages (its package's PAGE_FIGURES, see
+    games.py) as the page's language writes it."""
+    value = games.package(game).PAGE_FIGURES[key]
+    return percentage(value, language, PHRASES.get(key))
+
+
+# Every game of games.GAMES has rules pages: its PySolFC name and the
+# placeholders of its pages besides {{GAME_NAME}} (its figures), each a
+# function language -> plain text.
+GAMES = {name: {"name": games.package(name).GAME_NAME,
+                "placeholders": {
+                    key: functools.partial(figure, name, key)
+                    for key in games.package(name).PAGE_FIGURES}}
+         for name in games.GAMES}
+
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français",
+                  "it": "Italiano", "pl": "Polski",
+                  "pt_BR": "Português (Brasil)", "ru": "Русский",
+                  "el": "Ελληνικά"}
+TITLE = {"en": "%s: rules", "ru": "%s: правила", "el": "%s: κανόνες",
+         "fr": "%s\u00a0: règles", "de": "%s: Regeln", "it": "%s: regole",
+         "pl": "%s: zasady", "pt_BR": "%s: regras"}
+FOOTER = {   # HTML: "other languages:" and what the plugin is
+    "en": ("This page in other languages:", "a plugin for PySolFC"),
+    "ru": ("Эта страница на других языках:", "дополнение для PySolFC"),
+    "el": ("Αυτή η σελίδα σε άλλες γλώσσες:", "πρόσθετο για το PySolFC"),
+    "fr": ("Cette page dans d’autres langues&nbsp;:",
+           "une extension pour PySolFC"),
+    "de": ("Diese Seite in anderen Sprachen:", "ein Plugin für PySolFC"),
+    "it": ("Questa pagina in altre lingue:", "un plugin per PySolFC"),
+    "pl": ("Ta strona w innych językach:", "dodatek do PySolFC"),
+    "pt_BR": ("Esta página em outros idiomas:",
+              "um complemento para o PySolFC"),
+}
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+CHECKOUT_DIR = PACKAGE_DIR.parent
+PAGES_SUBDIR = Path("html")
+IMAGES_SUBDIR = Path("images")
+
+
+def _game(game):
+    if game not in GAMES:
+        raise ValueError("no rules pages for game %r (known: %s)"
+                         % (game, ", ".join(GAMES)))
+    return GAMES[game]
+
+
+def source_dir():
+    """The folder holding <game>/<lang>.html: in the package, or a
+    checkout."""
+    for d in (PACKAGE_DIR / "html_src", CHECKOUT_DIR / "html-src"):
+        if all((d / game).is_dir() for game in GAMES):
+            return d
+    raise FileNotFoundError("rules page sources not found (html_src/ in the "
+                            "package or html-src/ in the checkout)")
+
+
+def source_file(game, language):
+    _game(game)
+    return source_dir() / game / (language + ".html")
+
+
+def images_dir(for_writing=False):
+    """The folder of the pictures; for_writing: where pictures.py renders."""
+    checkout = CHECKOUT_DIR / "images"
+    if for_writing:
+        in_checkout = (CHECKOUT_DIR / "html-src").is_dir()
+        return checkout if in_checkout else PACKAGE_DIR / "images"
+    for d in (PACKAGE_DIR / "images", checkout):
+        if d.is_dir():
+            return d
+    raise FileNotFoundError("images/ not found in the package or checkout")
+
+
+def html_lang(language):
+    """The page's <html lang>: a BCP 47 tag ("pt-BR"), where the file and
+    PySolFC's locale folder say "pt_BR"."""
+    return language.replace("_", "-")
+
+
+def render_page(game, language, body):
+    """A whole page from a source body: placeholders filled, frame added.
+    A placeholder the game does not declare is an error."""
+    info = _game(game)
+    name = info["name"]
+    values = {"GAME_NAME": name}
+    for key, text in info["placeholders"].items():
+        values[key] = text(language)
+
+    def substitute(match):
+        if match.group(1) not in values:
+            raise ValueError("%s/%s.html: unknown placeholder %s"
+                             % (game, language, match.group(0)))
+        return html.escape(values[match.group(1)])
+    body = re.sub(r"\{\{([A-Z_]+)\}\}", substitute, body).strip()
+    others = " | ".join('<a href="%s.html">%s</a>' % (lang, lname)
+                        for lang, lname in LANGUAGE_NAMES.items()
+                        if lang != language)
+    label, plugin = FOOTER[language]
+    title = html.escape(TITLE[language] % name)
+    return (
+        '<!DOCTYPE html>\n<html lang="%s">\n<head>\n'
+        '<meta http-equiv="content-type" content="text/html; charset=utf-8">\n'
+        "<title>%s</title>\n</head>\n<body>\n%s\n"
+        "<hr>\n<p>%s %s</p>\n<p><i>%s %s, %s</i></p>\n</body>\n</html>\n"
+        % (html_lang(language), title, body, label, others, html.escape(name),
+           __version__, plugin))
+
+
+def _write_if_changed(path, data):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_bytes() != data:
+        path.write_bytes(data)
+
+
+def build_pages(out_dir, games=None):
+    """Write the pages of the games (default: all) and the pictures they
+    show under out_dir (files already equal are left alone); returns
+    {game: {language: page path}}."""
+    out_dir = Path(out_dir).resolve()
+    src_images = images_dir()
+    pages, pictures = {}, set()
+    for game in (GAMES if games is None else games):
+        pages[game] = {}
+        for language in LANGUAGES:
+            body = source_file(game, language).read_text(encoding="utf-8")
+            pictures.update(
+                re.findall(r'src="\.\./\.\./images/([^"/]+)"', body))
+            path = rules_file(out_dir, game, language)
+            _write_if_changed(path, render_page(game, language, body)
+                              .encode("utf-8"))
+            pages[game][language] = path
+    for name in sorted(pictures):
+        _write_if_changed(out_dir / IMAGES_SUBDIR / name,
+                          (src_images / name).read_bytes())
+    return pages
+
+
+def rules_file(pages_dir, game, language=None):
+    """The absolute path of game's page for language (English if we lack
+    it) in a folder build_pages wrote."""
+    _game(game)
+    if language not in LANGUAGES:
+        language = DEFAULT_LANGUAGE
+    return (Path(pages_dir) / PAGES_SUBDIR / game
+            / (language + ".html")).resolve()
+
+
+def main(argv=None):
+    """python -m pysolfc_camelot.install.rules_pages OUT_DIR: build the pages there."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) != 1 or argv[0].startswith("-"):
+        print(main.__doc__)
+        return 2
+    for game, pages in build_pages(argv[0]).items():
+        for language, path in pages.items():
+            print(game, language, path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

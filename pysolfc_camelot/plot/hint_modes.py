@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Which hints the player of The Plot asked for, kept in PySolFC's config
+folder (``plot-classic.json``; see pysolfc_camelot/pysol/game_settings.py, shared by
+the games), and the move each mode chooses.
+
+``fair`` (the default, hints.fair_move) sees only what a player sees;
+``perfect`` (perfect.perfect_move) reads the order of the face-down stock
+and follows the solver's winning line.  PLOT_CLASSIC_HINTS=fair|perfect
+overrides the file.
+"""
+from ..pysol.game_settings import MODES, HintSetting
+
+__all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
+
+SETTINGS_FILE = "plot-classic.json"
+SETTING = HintSetting(SETTINGS_FILE, "PLOT_CLASSIC_HINTS")
+load = SETTING.load
+toggle = SETTING.toggle
+
+# A player's hint must feel instant; the demo may think longer, so that a
+# perfect demo finds the winning line of a hard deal before it moves (the
+# solver decides almost every deal in well under a second).  Both run off
+# PySolFC's event loop.  Once a search of the deal found no win, the
+# demo's later searches of that deal get the hint's budget ("retry").
+PERFECT_BUDGET = {"hint": 0.2, "demo": 10.0, "retry": 0.2}
+
+
+def choose_move(position, mode, for_demo=False, should_stop=None):
+    """The move of a hint (or, ``for_demo``, of a demo step) in ``mode``;
+    None when nothing useful is left."""
+    from . import hints, perfect
+    if mode == "perfect":
+        return perfect.perfect_move(
+            position, PERFECT_BUDGET["demo" if for_demo else "hint"],
+            should_stop=should_stop, retry_seconds=PERFECT_BUDGET["retry"])
+    return hints.fair_move(position)
