@@ -140,7 +140,8 @@ def _unit_guard(name):
         raise RuntimeError(
             "hostenv.%s() in a unit run (--unit, `make unit`): this test "
             "needs a PySolFC host or a display, but tests/conftest.py's "
-            "rule did not see it; make it ask for a host fixture, or add "
+            "rule did not see it; make it ask for a host fixture, mark it "
+            "@pytest.mark.host, or add "
             "the function it reaches to HOST_ENTRY_POINTS" % name)
     return guard
 
