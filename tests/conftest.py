@@ -25,13 +25,15 @@ Host tests and unit tests (`make unit`):
   replay_host, display), directly or through its fixtures, or its code, the
   code of its fixtures or of the module's own helpers it calls reaches one
   of hostenv's or gui.py's entry points (HOST_ENTRY_POINTS).  A test that
-  reaches PySolFC only through the package (PySolFC's deal numbers, which
-  its random module deals: `stats` without --seed, winnable deals) says
-  so with ``@pytest.mark.host``.  ``--unit`` runs every other test, with
+  reaches PySolFC another way says so with ``@pytest.mark.host``: through
+  the package (PySolFC's deal numbers, which its random module deals:
+  `stats` without --seed, winnable deals), or reading a PySolFC's own
+  files in .host (its catalogs).  ``--unit`` runs every other test, with
   no PySolFC and no display to be found: hostenv's host and display
-  functions raise, DISPLAY is unset and PYSOLFC_DIR names a folder that
-  does not exist, so a test the rule missed fails loudly in `make unit`
-  instead of quietly running a host.
+  functions raise, so does opening or listing anything in .host, DISPLAY
+  is unset and PYSOLFC_DIR names a folder that does not exist, so a test
+  the rule missed fails loudly in `make unit` instead of quietly running
+  a host.
 
 Options:
   --host PREFIX  only the hosts whose version starts with PREFIX
@@ -73,7 +75,12 @@ HOST_ENTRY_POINTS = {
     "host_dirs", "upstream_host", "newest_debian_host", "run_scenarios",
     "run_in_plugin_folder", "start_pysol", "start_xvfb", "private_display",
     "find_window", "xdotool", "screenshot", "Launch", "Pysol",
+    "build_frozen",     # tools/build_frozen.py freezes a .host PySolFC
 }
+# The checkout's folder of PySolFC hosts, which `make setup` fills (a
+# unit test may make a folder of that name elsewhere, so the name alone
+# does not make a host test).
+HOST_FOLDER = ".host"
 # What a unit run puts in their place: the ones that find a host or a
 # display, and start PySolFC, raise (the others need one of these first).
 UNIT_GUARDED = ("host_dirs", "start_pysol", "start_xvfb", "private_display")
@@ -133,6 +140,29 @@ def pytest_configure(config):
             setattr(hostenv, name, _unit_guard(name))
         os.environ.pop("DISPLAY", None)
         os.environ["PYSOLFC_DIR"] = NO_PYSOLFC
+        sys.addaudithook(_no_host_files(hostenv.REPO / HOST_FOLDER))
+
+
+def _no_host_files(host_folder):
+    """An audit hook for a unit run: opening or listing anything in the
+    checkout's .host (a PySolFC's own files) raises, as hostenv's host
+    functions do."""
+    roots = {os.path.abspath(str(host_folder)),
+             os.path.realpath(str(host_folder))}
+
+    def hook(event, args):
+        if event not in ("open", "os.listdir", "os.scandir") or not args:
+            return
+        path = args[0]
+        if not isinstance(path, (str, bytes, os.PathLike)):
+            return                      # a file descriptor, or None
+        path = os.path.abspath(os.fsdecode(path))
+        if any(path == r or path.startswith(r + os.sep) for r in roots):
+            raise RuntimeError(
+                "%s in a unit run (--unit, `make unit`): this test reads a "
+                "PySolFC's own files, but tests/conftest.py's rule did not "
+                "see it; mark it @pytest.mark.host" % path)
+    return hook
 
 
 def _unit_guard(name):
