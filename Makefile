@@ -1,4 +1,5 @@
-# Camelot for PySolFC.  `make play` to play, `make test` to run every test.
+# Camelot for PySolFC.  `make play` to play, `make test` to run every test,
+# `make unit` for the tests that need no PySolFC and no display.
 # HOST=3.2, HOST=3.6 or HOST=upstream picks the PySolFC for `make play`
 # (default: the newest Debian build); GAME=plot plays The Plot Classic instead of Camelot Plus.  PYSOLFC_DIR=/usr/share/games/pysolfc uses an installed
 # PySolFC instead of the Debian builds that `make setup` fetches.
@@ -8,7 +9,7 @@ VENV_PY := .venv/bin/python
 HOST ?=
 GAME ?= camelot
 
-.PHONY: setup play test bench pictures catalogs release release-zip
+.PHONY: setup play test unit bench pictures catalogs release release-zip
 
 setup:
 	$(PYTHON) tools/setup_host.py
@@ -30,6 +31,19 @@ test: setup
 	@rc=0; $(VENV_PY) -m pytest -q -n $(TEST_JOBS) --dist loadscope \
 	    --durations=15 --durations-min=5 tests || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
+	exit $$rc
+
+# The fast loop (CONTRIBUTING.md): every test that needs no PySolFC and no
+# display, as tests/conftest.py's rule sorts them (--unit: a host test it
+# missed fails instead of running).  Needs only .venv, made here (PyPI
+# packages, no apt-get, no PySolFC) when missing.  UNIT_JOBS workers.
+UNIT_JOBS ?= 2
+unit:
+	@test -x $(VENV_PY) || $(PYTHON) -c 'import sys; sys.path.insert(0, "tools"); \
+	    import setup_host; setup_host.ensure_venv()'
+	@rc=0; $(VENV_PY) -m pytest -q -n $(UNIT_JOBS) --unit \
+	    --durations=5 --durations-min=5 tests || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make unit: pytest collected no tests" >&2; fi; \
 	exit $$rc
 
 # Both set up first, so they work on a fresh clone.  Fresh random deals

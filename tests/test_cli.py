@@ -360,6 +360,7 @@ def test_every_option_has_help():
 
 # -- stats: PySolFC's deal numbers by default, a seed's random decks -----------
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_stats_solves_deal_numbers_and_a_seed_repeats_its_decks():
     """Without --seed, stats solves PySolFC's deals 1..N (issue 21: every
     deal can be replayed in PySolFC by its number); --seed S keeps the

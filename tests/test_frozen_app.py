@@ -16,7 +16,7 @@ hold no traceback.
 A frozen app cannot be driven from inside, so what it shows is read from
 outside: window titles, screenshots, PySolFC's output, the game's test
 state file (CAMELOT_TEST_STATE_FILE) and the look-only probe plugin of
-tests/host/probe.py (see test_solver_gui.py), which PySolFC loads like
+tests/host/probe.py (see test_camelot_solver_gui.py), which PySolFC loads like
 any plugin.  The hint arrow lives only while PySolFC blocks its event
 loop (Tk's ``after`` without a callback, unflushed to the X server), so
 no screenshot shows it: a test-only plugin (HINT_WATCH) wraps PySolFC's
@@ -170,7 +170,7 @@ def start_frozen(build, env, game_id, log, display):
 
 
 class FrozenPysol(Pysol):
-    """test_solver_gui's driver (menus, the Solver dialog, the probe),
+    """test_camelot_solver_gui's driver (menus, the Solver dialog, the probe),
     on the frozen PySolFC with the bundle unzipped."""
 
     def __init__(self, build, bundle, tmp_path, artifacts, display, game):

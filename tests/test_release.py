@@ -47,10 +47,14 @@ def test_the_kept_zip_is_what_the_tree_builds(tmp_path):
 
 
 def test_readme_links_the_zip_in_its_first_lines():
-    first = "\n".join(
-        (REPO / "README.md").read_text(encoding="utf-8").splitlines()[:30])
+    lines = (REPO / "README.md").read_text(encoding="utf-8").splitlines()
+    first = "\n".join(lines[:30])
     assert "](release/%s)" % ZIP in first, first
-    assert "](#install-into-your-pysolfc)" in first
+    # The table of plugin folders is right there, under the heading the
+    # docs link to (docs/install.md: README.md#install-into-your-pysolfc).
+    assert "## Install into your PySolFC" in first
+    assert "| Your PySolFC | Unzip into |" in first
+    assert "`%APPDATA%\\PySolFC\\plugins`" in "\n".join(lines[:40])
 
 
 def test_one_version_and_its_changelog():

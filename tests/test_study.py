@@ -91,6 +91,7 @@ def test_the_interval_is_blake_and_gents():
 
 # -- the results file ---------------------------------------------------------
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_a_torn_last_line_is_redone_and_done_deals_are_skipped(tmp_path):
     """--resume keeps every whole line as it is (deal 2's planted line is
     not solved again) and cuts off the torn one, whose deal is solved."""
@@ -123,6 +124,7 @@ def test_a_torn_last_line_is_redone_and_done_deals_are_skipped(tmp_path):
     assert f.read_bytes() == before
 
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_resume_after_kill_9_gives_the_uninterrupted_file(tmp_path):
     """Kill -9 the command (and its local cluster) mid-run, resume, and
     the results file holds the same lines as a run never stopped."""
@@ -151,6 +153,7 @@ def test_resume_after_kill_9_gives_the_uninterrupted_file(tmp_path):
     assert json.loads(r.stdout)["winnable"] == s["winnable"]
 
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_ctrl_c_stops_with_the_summary_and_the_command_that_resumes(
         tmp_path):
     f = tmp_path / "r.jsonl"
@@ -175,6 +178,7 @@ def test_ctrl_c_stops_with_the_summary_and_the_command_that_resumes(
 
 # -- the ladder ---------------------------------------------------------------
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_the_ladder_reruns_only_the_undecided_deals(tmp_path):
     f = tmp_path / "r.jsonl"
     r = run_cli("stats", "--deals", "40", "--budget", "0.0005", "--ladder",
@@ -203,6 +207,7 @@ def test_the_ladder_reruns_only_the_undecided_deals(tmp_path):
 
 # -- the engine: a separate scheduler and workers, one killed -----------------
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_a_killed_dask_worker_loses_no_deal_and_duplicates_none(tmp_path):
     """`dask scheduler` and two `dask worker`s started apart on 127.0.0.1;
     stats joins them with --scheduler; one worker is killed with -9 while
@@ -249,6 +254,7 @@ def test_a_killed_dask_worker_loses_no_deal_and_duplicates_none(tmp_path):
             p.wait(timeout=30)
 
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_without_dask_and_tqdm_stats_runs_on_multiprocessing(tmp_path):
     """A Python without the extra: the same results from two local
     processes as from one Dask worker, progress lines without tqdm, and
@@ -275,6 +281,7 @@ def test_without_dask_and_tqdm_stats_runs_on_multiprocessing(tmp_path):
 
 # -- --check ------------------------------------------------------------------
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_check_re_solves_a_sample_and_finds_a_wrong_line(tmp_path):
     import lzma
     f = tmp_path / "r.jsonl"

@@ -184,6 +184,7 @@ def pysolfc_plural_forms():
     return found
 
 
+@pytest.mark.host    # PySolFC's own catalogs (pysol.mo) in .host
 def test_plural_forms_are_pysolfcs_own():
     """Every catalog's Plural-Forms is exactly PySolFC's for the language
     (its pysol.mo of 3.2.0, 3.6.1 and upstream), Greek as gettext
@@ -393,6 +394,7 @@ def pysol_catalog(lang):
         return gettext.GNUTranslations(f)
 
 
+@pytest.mark.host    # PySolFC's own catalogs (pysol.mo) in .host
 def test_words_from_pysolfcs_own_catalog():
     """Where PySolFC's catalog (pysol.mo 3.6.1) has the word, ours is
     the same, so that the dialog PySolFC frames speaks alike."""

@@ -375,6 +375,7 @@ def test_the_settings_file_keeps_both_settings(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 @pytest.mark.parametrize("game", list(GAMES))
 def test_screening_deals_the_first_winnable_deal(game):
     """screen_job, with the game's real search process: lost deals are

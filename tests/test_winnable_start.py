@@ -204,6 +204,7 @@ def test_a_players_move_still_stops_the_search(pysolfc_host, display,
         ps.shot("stopped-by-a-move")
 
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_table_position_is_the_deal():
     """The position read from a state file is the deal's (Camelot after
     its first card dealt, The Plot as dealt)."""
