@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Camelot's move notation on the command line (a contract, see the README):
+"""Camelot's move notation on the command line (a contract: RULES.md,
+docs/command-line.md):
 ``deal``, ``place S``, ``remove S``, ``pair S T``, slots 0..15."""
 import re
 from typing import NamedTuple, Optional

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Card and deck notation shared by both games (see the README).
+"""Card and deck notation shared by both games (docs/command-line.md).
 
 A card is an int 0..51: ``rank = card // 4 + 1`` (ace 1 .. king 13) and
 ``suit = card % 4`` (clubs, diamonds, hearts, spades).  Written as two
