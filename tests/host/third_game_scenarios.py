@@ -32,9 +32,12 @@ def scenario_started(app):
     assert cards == game.gameinfo.ncards == 52, cards
     pos = game.position()
     assert len(pos.cards()) + pos.score == 52
-    assert game.spec.new_game(game.spec.deck_of(
-        game.position_of(lambda s: s.cards))) is not None
     move = game.spec.quick_move_of(pos)
-    assert move is None or pos.is_legal(move)
+    assert move is not None and pos.is_legal(move)
+    # PySolFC's history read back through the spec (deal order, rules).
+    from pysolfc_camelot.pysol.history import read_game
+    record = read_game(game)
+    assert record.positions[-1] == pos
+    assert game.spec.new_game(record.deck) == record.positions[0]
     return {"game": game.gameinfo.name, "cards": cards,
             "class": type(game).__name__}

@@ -48,8 +48,10 @@ class ClimbFixture(OurGame):
         pass
 
     def startGame(self):
+        # The whole deck stays in the stock (Autodeal may turn the first
+        # card, as a move of the player's).
         self.startDealSample()
-        self.s.talon.dealCards()
+        self.s.talon.updateText()
 
     def position(self):
         return self.position_of(lambda stack: stack.cards)
