@@ -167,7 +167,10 @@ def grid_origin(slot, margin):
 def new_canvas(width=4 * CARD_W + 5 * GAP, height=4 * CARD_H + 5 * GAP):
     """A felt canvas of width x height final pixels, drawn at SS times that;
     returns the image, its Pen and the margin (GAP) in drawing units."""
-    from PIL import Image               # only here: see main
+    try:
+        from PIL import Image           # only here: see main
+    except ImportError as e:            # (reached from the games' folders)
+        raise RuntimeError("drawing the pictures needs Pillow") from e
     img = Image.new("RGB", (width * SS, height * SS), FELT)
     return img, Pen(img), GAP * SS
 
