@@ -104,7 +104,7 @@ def screen_job(seeds, decks, search, server):
 
 
 class WinnableDeals:
-    """Mixin for our PySolFC Game classes (listed first); see the module
+    """Mixin of our PySolFC Game classes (game_base.OurGame); see the module
     text for what the game provides."""
 
     winnable_only = False       # the option, read from the settings file
