@@ -263,7 +263,9 @@ def plugin_imports():
     # from all of them, as PySolFC may load any.
     from pysolfc_camelot import games
     todo = ["pysolfc_camelot.pysol.plugin"] + [
-        "pysolfc_camelot.%s.%s" % (name, p.stem) for name in games.GAMES
+        "pysolfc_camelot.%s" % name + (
+            "" if p.stem == "__init__" else "." + p.stem)
+        for name in games.GAMES
         for p in sorted((pkg_dir / name).glob("*.py"))]
     found, seen = {}, set()
     while todo:

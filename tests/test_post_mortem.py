@@ -31,7 +31,7 @@ from tables import CamelotTable, PlotTable
 from pysolfc_camelot.core import analysis, review
 from pysolfc_camelot.camelot import notation as camelot_notation
 from pysolfc_camelot.plot import notation as plot_notation
-from pysolfc_camelot import texts
+from pysolfc_camelot import games, texts
 from pysolfc_camelot.texts import tr
 
 from helpers import (camelot_lost_deal, camelot_mistake,  # noqa: F401
@@ -98,7 +98,7 @@ def test_the_table_text_has_room_for_the_longest_move_name(name, lang,
     monkeypatch.setenv("LANGUAGE", lang)
     monkeypatch.delitem(sys.modules, "pysollib.mygettext", raising=False)
     game = PostMortemGame.__new__(PostMortemGame)
-    game.review_game = name
+    game.spec = games.spec(name)
     full, short = game.review_forms()
     longest = NOTATION[name].longest_name()
     assert full[-1] == tr("solver.review.better_here", move=longest)

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot: rules model (rules.py), notation, exact solver, hints and the
 PySolFC adapter (game.py)."""
+from ..core.spec import GameSpec as _GameSpec
+
 
 # Our own id and name: PySolFC's built-in Camelot is id 280 and must stay
 # untouched, so neither may clash with anything PySolFC registers.
@@ -14,3 +16,25 @@ DECKS = 1           # 52-card decks in play
 # 2026-12-02): 513,988 can be won with the order of the stock known,
 # 486,012 cannot, none undecided; 95% interval 51.30% .. 51.50%.
 PAGE_FIGURES = {"WINNABLE_SHARE": 0.514}
+
+
+def deck_of(pos):
+    """The deck whose deal is ``pos``: Camelot deals nothing but the
+    stock, first card on top."""
+    return list(pos.stock)
+
+
+def position_key(pos):
+    return pos.stock, pos.waste, tuple(pos.tableau), pos.phase
+
+
+SPEC = _GameSpec(
+    name="camelot", package=__name__, game_id=GAME_ID, game_name=GAME_NAME,
+    rules_name=RULES_NAME, decks=DECKS, deck_of=deck_of,
+    position_key=position_key,
+    quick_move="hints:heuristic_move",      # instant, never searches
+    # Winnable deals only gives the solver this many states per deal;
+    # Camelot decides every deal in far fewer (a few thousand at most),
+    # so none is skipped for want of time.
+    winnable_states=50000, page_figures=PAGE_FIGURES,
+    pictures=("goal.png", "slots.png"))

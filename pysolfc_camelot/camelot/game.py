@@ -22,7 +22,7 @@ from ..core.cards import format_card, format_cards, parse_deck
 from ..core.game_cards import card_for_id, card_of
 from ..pysol.game_base import OurGame
 from ..texts import rules_broken, tr
-from . import GAME_ID, GAME_NAME, hint_modes, rules
+from . import GAME_ID, GAME_NAME, SPEC, hint_modes, rules
 from .notation import DEAL, Move
 # Saves carry this tag: a save of another layout or version is refused
 # with PySolFC's "damaged file" dialog instead of being half loaded.
@@ -37,10 +37,6 @@ FACE_MARK = {rules.KING: "camelot.mark.king",
 SLOT_HELP = {None: "camelot.help.slot", rules.KING: "camelot.help.king_slot",
              rules.QUEEN: "camelot.help.queen_slot",
              rules.JACK: "camelot.help.jack_slot"}
-# The winnable-deals option (winnable_deals.py) gives the solver this many
-# states per deal; Camelot decides every deal in far fewer (a few thousand
-# at most), so none is skipped for want of time.
-WINNABLE_BUDGET_STATES = 50000
 # How speech names a slot by its class: holding a card, and empty.
 SLOT_SPEECH = {
     None: ("camelot.speech.slot.middle", "camelot.speech.empty.middle"),
@@ -195,10 +191,8 @@ def hint_tuple(game, move, level):
 # ------------------------------------------------------------------ game
 
 class CamelotPlus(OurGame):
+    spec = SPEC
     hint_tuple = staticmethod(hint_tuple)
-    review_game = "camelot"         # What went wrong (post_mortem.py)
-    hint_setting = hint_modes.SETTING
-    winnable_settings = hint_modes.SETTING.file
 
     phase = 1           # the rules model's phase; undo and saves keep it
 
@@ -421,21 +415,6 @@ class CamelotPlus(OurGame):
         most), right of the slots."""
         x, y = self.canvas.coords(self.texts.info.id)[:2]
         return x, y + self.app.images.getSize()[1]
-
-    def search_worker(self):
-        from . import search_worker
-        return search_worker
-
-    def winnable_search(self):
-        return (self.search_worker(), rules.Position.new_game,
-                WINNABLE_BUDGET_STATES)
-
-    def assist_key(self, pos):
-        return pos.stock, pos.waste, tuple(pos.tableau), pos.phase
-
-    def quick_move(self, pos):
-        from .hints import heuristic_move  # instant, never searches
-        return heuristic_move(pos)
 
     def _writeTestState(self, pos):
         if not test_hooks.test_state_wanted():

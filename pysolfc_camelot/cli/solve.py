@@ -14,7 +14,7 @@ from ..study.engine import _maxrss  # noqa: F401  (bench/ imports it here)
 
 def _deck_words(name):
     """A game's deck, as an error message names it."""
-    decks = games.package(name).DECKS
+    decks = games.spec(name).decks
     return "%d%s" % (52 * decks, " (each card twice)" if decks == 2 else
                      " (each card %d times)" % decks if decks > 2 else "")
 
@@ -26,16 +26,16 @@ def other_games_deck(game, text):
     game's, so this replaces the parser's message (which would say only
     "card AC appears twice")."""
     game = game or games.DEFAULT
-    size = 52 * games.package(game).DECKS
+    size = 52 * games.spec(game).decks
     n = len([w for w in re.split(r"[\s,]+", text.strip()) if w])
     for other in games.GAMES:
-        if 52 * games.package(other).DECKS == n != size:
-            other_name = games.package(other).RULES_NAME
+        if 52 * games.spec(other).decks == n != size:
+            other_name = games.spec(other).rules_name
             option = "--game %s%s" % (other, " (the default)"
                                       if other == games.DEFAULT else "")
             return ("this deck has %d cards, as %s's does; %s's has %s: "
                     "for %s use %s" % (n, other_name,
-                                       games.package(game).RULES_NAME,
+                                       games.spec(game).rules_name,
                                        _deck_words(game), other_name, option))
     return None
 

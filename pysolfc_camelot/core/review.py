@@ -39,13 +39,9 @@ def budget_text(seconds, lang=None):
 
 
 def notation_of(game):
-    if game == "camelot":
-        from ..camelot import notation
-    elif game == "plot":
-        from ..plot import notation
-    else:
-        raise ValueError("unknown game %r" % (game,))
-    return notation
+    """The notation module of ``game`` (a name of games.GAMES)."""
+    from .. import games
+    return games.spec(game).notation
 
 
 def request(game, deck, moves, budget=BUDGET_SECONDS):

@@ -88,8 +88,7 @@ GAMES = games.names_and_ids()
 WHAT = " and ".join(name for name, _ in GAMES)
 # What the games themselves write into PySolFC's config folder: removed
 # only by "uninstall --purge".
-SETTINGS_FILES = tuple(games.part(name, "hint_modes").SETTINGS_FILE
-                       for name in games.GAMES)
+SETTINGS_FILES = tuple(spec.settings_file for spec in games.specs())
 
 
 class InstallError(Exception):

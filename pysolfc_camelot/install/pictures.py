@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Draw the pictures of the rules pages, every game's: Camelot's
-images/goal.png and images/slots.png, The Plot's images/plot-goal.png and
-images/plot-layout.png.  The drawing primitives (the font, ``Pen``, cards,
-suits, empty places) are shared; each game has its own picture functions,
+"""Draw the pictures of the rules pages, every game's (its spec's
+``pictures``: Camelot's images/goal.png and images/slots.png, The Plot's
+images/plot-goal.png and images/plot-layout.png).  The drawing primitives
+(the font, ``Pen``, cards, suits, empty places) are here; each game draws
+its own in its ``pictures.py`` (its ``PICTURES``, file name -> function),
 collected in ``PICTURES``.
 
 The cards are our own plain drawings and the letters come from the small
@@ -17,24 +18,12 @@ reduced once, which smooths the edges; every run gives the same pixels.
 import sys
 from pathlib import Path
 
-from ..camelot.rules import N_SLOTS, SLOT_FACE
-from ..core.cards import JACK, KING, QUEEN
+from .. import games
 
 SS = 4                       # supersampling factor
 CARD_W, CARD_H, GAP = 88, 120, 12
 FELT, FELT_DARK = (34, 110, 60), (22, 80, 42)
 INK, RED, PAPER = (20, 20, 20), (196, 30, 40), (252, 252, 246)
-CLASS_COLOURS = {"K": (232, 196, 86), "Q": (226, 150, 176),
-                 "J": (126, 170, 224), None: (200, 200, 200)}
-
-LETTER = {JACK: "J", QUEEN: "Q", KING: "K"}
-
-
-def slot_class(slot):
-    """The letter of the face card a slot is kept for; None in the middle."""
-    return LETTER.get(SLOT_FACE[slot])
-
-
 # A 5x7 bitmap font with just the characters the pictures need:
 # seven rows of five cells each, "#" inked.
 GLYPHS = {c: rows.split("/") for c, rows in {
@@ -178,7 +167,10 @@ def grid_origin(slot, margin):
 def new_canvas(width=4 * CARD_W + 5 * GAP, height=4 * CARD_H + 5 * GAP):
     """A felt canvas of width x height final pixels, drawn at SS times that;
     returns the image, its Pen and the margin (GAP) in drawing units."""
-    from PIL import Image               # only here: see main
+    try:
+        from PIL import Image           # only here: see main
+    except ImportError as e:            # (reached from the games' folders)
+        raise RuntimeError("drawing the pictures needs Pillow") from e
     img = Image.new("RGB", (width * SS, height * SS), FELT)
     return img, Pen(img), GAP * SS
 
@@ -211,204 +203,24 @@ def draw_empty_slot(draw, x, y, w=CARD_W, h=CARD_H):
                            outline=(90, 160, 110), width=2 * SS)
 
 
-# ---------------------------------------------------------------- Camelot
-
-def render_goal():
-    """Camelot: the winning tableau: faces on their slots, the middle empty."""
-    img, draw, margin = new_canvas()
-    suits = iter("SHDCHSCDDCSH")
-    for slot in range(N_SLOTS):
-        x, y = grid_origin(slot, margin)
-        rank = slot_class(slot)
-        if rank:
-            draw_card(draw, x, y, rank, next(suits))
-        else:
-            draw_empty_slot(draw, x, y)
-    return finish(img)
+def _every_picture():
+    """file name -> picture function, of every game (games.specs())."""
+    out = {}
+    for spec in games.specs():
+        drawn = spec.part("pictures").PICTURES
+        if tuple(drawn) != spec.pictures:
+            raise ValueError("%s draws %s, its spec names %s" % (
+                spec.name, ", ".join(drawn), ", ".join(spec.pictures)))
+        out.update(drawn)
+    return out
 
 
-def render_slots():
-    """Camelot: the slot classes with the slot numbers 0..15."""
-    img, draw, margin = new_canvas()
-    s = SS
-    for slot in range(N_SLOTS):
-        x, y = grid_origin(slot, margin)
-        rank = slot_class(slot)
-        w, h = CARD_W * s, CARD_H * s
-        cx, cy = x + w // 2, y + h // 2 + 2 * s
-        draw.rounded_rectangle([x, y, x + w, y + h], radius=8 * s,
-                               fill=CLASS_COLOURS[rank], outline=INK,
-                               width=2 * s)
-        draw_text(draw, x + 7 * s, y + 7 * s, str(slot), 3 * s, INK)
-        if rank:        # its face card, or any number card
-            draw_text_centred(draw, cx, cy, rank, 7 * s, INK)
-            draw_text_centred(draw, cx, y + h - 16 * s, "A-10", 2 * s, INK)
-        else:           # number cards only
-            draw_text_centred(draw, cx, cy, "A-10", 3 * s, INK)
-    return finish(img)
-
-
-CAMELOT_PICTURES = {"goal.png": render_goal, "slots.png": render_slots}
-
-
-# --------------------------------------------------------------- The Plot
-# Two decks, eight foundations of 13 cards built up round the corner from
-# the base rank, a reserve of 13, twelve tableau piles, 78 cards in stock.
-
-PLOT_W, PLOT_H, PLOT_GAP = 60, 84, 8     # a smaller card: eight in a row
-FAN = 20                 # how much of a covered card a fanned pile shows
-LABEL_H = 20             # a row of labels above the piles
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-BASE = 7                 # the base rank of the pictures' deal (7 .. 6)
-GOLD = (232, 196, 86)
-
-
-def rank_text(rank):
-    return RANKS[(rank - 1) % 13]
-
-
-def draw_index(draw, x, y, rank, suit):
-    """A card's corner index, rank then suit, in one line 20 pixels high:
-    all that a covered card of a fanned pile shows."""
-    s, colour = SS, (RED if suit in "HD" else INK)
-    text = rank_text(rank)
-    draw_text(draw, x + 5 * s, y + 4 * s, text, 2 * s, colour)
-    draw_suit(draw, x + 5 * s + text_width(text, 2 * s) + 8 * s,
-              y + 10 * s, 5 * s, suit)
-
-
-def draw_small_card(draw, x, y, rank, suit, outline=INK):
-    """A face-up PLOT_W x PLOT_H card: index at the top, rank and suit
-    large in the middle."""
-    w, h, s = PLOT_W * SS, PLOT_H * SS, SS
-    colour = RED if suit in "HD" else INK
-    draw.rounded_rectangle([x, y, x + w, y + h], radius=6 * s, fill=PAPER,
-                           outline=outline, width=2 * s)
-    draw_index(draw, x, y, rank, suit)
-    draw_text_centred(draw, x + w // 2, y + h // 2 + 2 * s, rank_text(rank),
-                      4 * s, colour)
-    draw_suit(draw, x + w // 2, y + h - 15 * s, 7 * s, suit)
-
-
-def draw_back(draw, x, y):
-    """A face-down card."""
-    w, h, s = PLOT_W * SS, PLOT_H * SS, SS
-    draw.rounded_rectangle([x, y, x + w, y + h], radius=6 * s,
-                           fill=(52, 84, 160), outline=INK, width=2 * s)
-    draw.rectangle([x + 7 * s, y + 7 * s, x + w - 7 * s, y + h - 7 * s],
-                   outline=PAPER, width=s)
-    for i in range(1, 6):                  # a plain lattice
-        yy = y + 7 * s + i * (h - 14 * s) // 6
-        draw.rectangle([x + 10 * s, yy, x + w - 10 * s, yy], fill=PAPER)
-
-
-def draw_squared_pile(draw, x, y, top=None):
-    """A squared pile: the edges of the cards below, then its top card
-    (rank, suit) face up, or a card back for top=None."""
-    s = SS
-    for i in (3, 2, 1):
-        draw.rounded_rectangle([x + i * 2 * s, y + i * 2 * s,
-                                x + PLOT_W * s + i * 2 * s,
-                                y + PLOT_H * s + i * 2 * s],
-                               radius=6 * s, fill=(220, 220, 210),
-                               outline=INK, width=s)
-    if top is None:
-        draw_back(draw, x, y)
-    else:
-        draw_small_card(draw, x, y, *top)
-
-
-def draw_label(draw, x, y, text, fill=PAPER):
-    """A label centred over a pile whose left edge is x; y: the top of the
-    label row."""
-    draw_text_centred(draw, x + PLOT_W * SS // 2, y + LABEL_H * SS // 2,
-                      text, 2 * SS, fill)
-
-
-def plot_suit(pile, i):
-    return "SHDC"[(pile + i) % 4]         # suits never matter here
-
-
-def render_plot_goal():
-    """The Plot won: the eight foundations complete, each fanned from its
-    base card (7) up round the corner to its top card (6); the first
-    foundation, F0, set a little apart."""
-    apart = 2 * PLOT_GAP                  # F0's extra distance
-    width = 2 * GAP + 8 * PLOT_W + 7 * PLOT_GAP + apart
-    height = 2 * GAP + LABEL_H + 12 * FAN + PLOT_H
-    img, draw, margin = new_canvas(width, height)
-    s = SS
-    for pile in range(8):
-        x = margin + (pile * (PLOT_W + PLOT_GAP) + (apart if pile else 0)) * s
-        draw_label(draw, x, margin, "F%d" % pile,
-                   fill=GOLD if pile == 0 else PAPER)
-        y0 = margin + LABEL_H * s
-        for i in range(13):
-            rank = (BASE - 1 + i) % 13 + 1
-            draw_small_card(draw, x, y0 + i * FAN * s, rank,
-                            plot_suit(pile, i))
-    return finish(img)
-
-
-# The layout picture's deal: the reserve's top card, the base card on F0,
-# the twelve tableau cards row by row (one of them of the base rank).
-PLOT_RESERVE_TOP = (9, "D")
-PLOT_BASE_CARD = (BASE, "H")
-PLOT_TABLEAU = [(13, "S"), (4, "D"), (7, "C"), (12, "H"),
-                (2, "S"), (9, "H"), (11, "D"), (5, "C"),
-                (10, "C"), (3, "H"), (8, "S"), (1, "D")]
-
-
-def render_plot_layout():
-    """The Plot at the start: the reserve (13 cards, top face up) and F0
-    with the base card on the first row with the stock (78) and the empty
-    waste; the seven other foundations, empty, on the second; the tableau
-    in three rows of four below."""
-    s = SS
-    width = 2 * GAP + 7 * PLOT_W + 6 * PLOT_GAP
-    height = 2 * GAP + 2 * (LABEL_H + PLOT_H + 2 * PLOT_GAP) \
-        + 3 * PLOT_H + 2 * PLOT_GAP
-    img, draw, margin = new_canvas(width, height)
-
-    def col(c, cols_x0=margin):
-        return cols_x0 + c * (PLOT_W + PLOT_GAP) * s
-
-    # first row: reserve, F0, stock, waste; counts and names above
-    y = margin
-    draw_label(draw, col(0), y, "13")
-    draw_squared_pile(draw, col(0), y + LABEL_H * s, PLOT_RESERVE_TOP)
-    draw_label(draw, col(2), y, "F0 1/13", fill=GOLD)
-    draw_small_card(draw, col(2), y + LABEL_H * s, *PLOT_BASE_CARD,
-                    outline=GOLD)
-    draw_label(draw, col(5), y, "78")
-    draw_squared_pile(draw, col(5), y + LABEL_H * s)
-    draw_label(draw, col(6), y, "0")
-    draw_empty_slot(draw, col(6), y + LABEL_H * s, PLOT_W, PLOT_H)
-    # second row: F1..F7, empty, waiting for base-rank cards
-    y += (LABEL_H + PLOT_H + 2 * PLOT_GAP) * s
-    for f in range(1, 8):
-        x = col(f - 1)
-        draw_label(draw, x, y, "F%d" % f)
-        draw_empty_slot(draw, x, y + LABEL_H * s, PLOT_W, PLOT_H)
-        draw_text_centred(draw, x + PLOT_W * s // 2,
-                          y + (LABEL_H + PLOT_H // 2) * s,
-                          rank_text(BASE), 4 * s, (90, 160, 110))
-    # the tableau, three rows of four, centred
-    y += (LABEL_H + PLOT_H + 2 * PLOT_GAP) * s
-    x0 = margin + (7 * PLOT_W + 6 * PLOT_GAP
-                   - (4 * PLOT_W + 3 * PLOT_GAP)) * s // 2
-    for i, card in enumerate(PLOT_TABLEAU):
-        row, c = divmod(i, 4)
-        draw_small_card(draw, col(c, x0), y + row * (PLOT_H + PLOT_GAP) * s,
-                        *card)
-    return finish(img)
-
-
-PLOT_PICTURES = {"plot-goal.png": render_plot_goal,
-                 "plot-layout.png": render_plot_layout}
-
-# Every picture of every game, by file name.
-PICTURES = dict(CAMELOT_PICTURES, **PLOT_PICTURES)
+def __getattr__(name):
+    # PICTURES is collected on first use: each game's pictures.py imports
+    # this module's primitives.
+    if name == "PICTURES":
+        return _every_picture()
+    raise AttributeError(name)
 
 
 def write_pictures(out_dir):
@@ -416,7 +228,7 @@ def write_pictures(out_dir):
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = []
-    for name, render in PICTURES.items():
+    for name, render in _every_picture().items():
         path = out_dir / name
         render().save(path, format="PNG", optimize=False)
         paths.append(path)

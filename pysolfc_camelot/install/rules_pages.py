@@ -3,7 +3,7 @@
 
 Every game of games.GAMES has pages (``GAMES`` below): its name and the
 placeholders its pages use besides ``{{GAME_NAME}}``, its measured
-figures (``PAGE_FIGURES`` in the game's package), each written the way
+figures (its spec's ``page_figures``), each written the way
 the page's language writes numbers.  Sources: ``html-src/<game>/<lang>.html``,
 page bodies without the page frame; pictures in ``images/``.  In a built
 wheel both folders live inside the package (``html_src/`` and
@@ -67,20 +67,20 @@ PHRASES = {"WINNABLE_SHARE": {"en": "about half", "ru": "около полови
 
 
 def figure(game, key, language):
-    """A measured figure of game's pages (its package's PAGE_FIGURES, see
+    """A measured figure of game's pages (its spec's page_figures, see
     games.py) as the page's language writes it."""
-    value = games.package(game).PAGE_FIGURES[key]
+    value = games.spec(game).page_figures[key]
     return percentage(value, language, PHRASES.get(key))
 
 
 # Every game of games.GAMES has rules pages: its PySolFC name and the
 # placeholders of its pages besides {{GAME_NAME}} (its figures), each a
 # function language -> plain text.
-GAMES = {name: {"name": games.package(name).GAME_NAME,
-                "placeholders": {
-                    key: functools.partial(figure, name, key)
-                    for key in games.package(name).PAGE_FIGURES}}
-         for name in games.GAMES}
+GAMES = {spec.name: {"name": spec.game_name,
+                     "placeholders": {
+                         key: functools.partial(figure, spec.name, key)
+                         for key in spec.page_figures}}
+         for spec in games.specs()}
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français",
                   "it": "Italiano", "pl": "Polski",

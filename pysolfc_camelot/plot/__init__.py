@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot (two decks): rules model (rules.py), notation, hints and the
 PySolFC adapter (game.py)."""
+from ..core.spec import GameSpec as _GameSpec
+
 
 # Our own id and name: PySolFC's built-in The Plot is id 896 and must stay
 # untouched, so neither may clash with anything PySolFC registers (checked
@@ -20,3 +22,27 @@ DECKS = 2           # 52-card decks in play
 # 98.8%.)
 PAGE_FIGURES = {"DEMO_WIN_RATE": 0.842, "GREEDY_WIN_RATE": 0.779,
                 "PLOT_WINNABLE_SHARE": 0.981}
+
+
+def deck_of(pos):
+    """The deck whose deal is ``pos``: the reserve, the foundation's base
+    card, a card on each tableau pile, then the stock."""
+    return list(pos.reserve) + [pos.foundations[0][0]] + \
+        [t[0] for t in pos.tableau] + list(pos.stock)
+
+
+def position_key(pos):
+    return pos.key()
+
+
+SPEC = _GameSpec(
+    name="plot", package=__name__, game_id=GAME_ID, game_name=GAME_NAME,
+    rules_name=RULES_NAME, decks=DECKS, deck_of=deck_of,
+    position_key=position_key,
+    quick_move="hints:fair_move",           # a few milliseconds at most
+    search_stops=True,                      # a stopped search gives up
+    # Winnable deals only gives the solver this many states per deal:
+    # most deals are decided in a few hundred, a few need tens of
+    # thousands (seconds); those are skipped, undecided.
+    winnable_states=5000, page_figures=PAGE_FIGURES,
+    pictures=("plot-goal.png", "plot-layout.png"))

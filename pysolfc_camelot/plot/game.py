@@ -31,7 +31,7 @@ from ..core.cards import format_card
 from ..core.game_cards import CARDS_PER_DECK, card_for_id, card_of
 from ..pysol.game_base import OurGame
 from ..texts import rules_broken, tr
-from . import GAME_ID, GAME_NAME, hint_modes, rules
+from . import GAME_ID, GAME_NAME, SPEC, hint_modes, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
                        Move, parse_deck)
 
@@ -45,10 +45,6 @@ N_CARDS = rules.N_CARDS
 # Cards of a tableau pile shown at full fan before the pile closes up to
 # stay clear of the row below (a pile never holds more than 12 cards).
 FAN_CARDS = 6
-# The winnable-deals option (winnable_deals.py) gives the solver this many
-# states per deal: most deals are decided in a few hundred, a few need
-# tens of thousands (seconds); those are skipped, undecided.
-WINNABLE_BUDGET_STATES = 5000
 
 
 def rank_label(rank):
@@ -228,10 +224,8 @@ def hint_tuple(game, move, level):
 # ------------------------------------------------------------------ game
 
 class ThePlotClassic(OurGame):
+    spec = SPEC
     hint_tuple = staticmethod(hint_tuple)
-    review_game = "plot"            # What went wrong (post_mortem.py)
-    hint_setting = hint_modes.SETTING
-    winnable_settings = hint_modes.SETTING.file
 
     def createGame(self):
         lay, s = Layout(self), self.s
@@ -581,28 +575,6 @@ class ThePlotClassic(OurGame):
         """The winnable-deals label: under the hint label (two lines)."""
         x, y = self.canvas.coords(self.texts.misc.id)[:2]
         return x, y + 0.75 * self.app.images.getSize()[1]
-
-    def search_worker(self):
-        from . import search_worker
-        return search_worker
-
-    def winnable_search(self):
-        return (self.search_worker(), rules.Position.new_game,
-                WINNABLE_BUDGET_STATES)
-
-    def assist_key(self, pos):
-        return pos.key()
-
-    def quick_move(self, pos):
-        # The fair hint, a few milliseconds at most.
-        from .hints import fair_move
-        return fair_move(pos)
-
-    def choose_move_here(self, pos, mode, for_demo, should_stop):
-        # A perfect demo gets a larger budget than a player's hint
-        # (hint_modes.py); a stopped search gives up at once.
-        return hint_modes.choose_move(pos, mode, for_demo=for_demo,
-                                    should_stop=should_stop)
 
     def _writeTestState(self, pos):
         c, s = self.canvas, self.s

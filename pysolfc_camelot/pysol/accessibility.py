@@ -60,9 +60,9 @@ def game_key(game, event, action):
 
 
 class AccessibleGame:
-    """Mixin for our Game classes, listed before ``Game``.  The game
-    provides ``game_speech()``, ``hint_label()`` (the label's text) and
-    ``_toggleHintMode()`` (AssistedGame's); each stack may provide
+    """Mixin of our Game classes (game_base.OurGame).  It reads the
+    game's ``game_speech()`` (game_base.py lists it), ``hint_label()``
+    and ``_toggleHintMode()`` (AssistedGame's); each stack may provide
     ``speech()``."""
 
     _key_bindings = ()

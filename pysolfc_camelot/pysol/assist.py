@@ -9,8 +9,8 @@ loop, and the Solver... entry.
   player moves on to another game it gets back exactly the state and
   command PySolFC gave it.  PySolFC's Kivy front end has no Solver dialog
   and no such entry: there, nothing is touched.
-* ``AssistedGame``: a mixin for our ``Game`` classes (list it before
-  ``Game``).  It switches the menu entry on and off with the game's life
+* ``AssistedGame``: a mixin of our ``Game`` classes (game_base.OurGame).
+  It switches the menu entry on and off with the game's life
   (``create`` and ``destruct``), makes Assist > Hint asynchronous (the
   arrow appears when the search is done, and only if the position has not
   changed meanwhile) and lets a demo step wait for its search without
@@ -86,16 +86,10 @@ def restore_solver_menu(app):
 # ------------------------------------------------------------------ games
 
 class AssistedGame:
-    """Mixin for our PySolFC Game classes: ``class G(AssistedGame, Game)``.
-
-    The game provides ``search_worker()`` (its search_worker module),
-    ``position()`` (the rules model's position, None while dealing),
-    ``hint_mode`` (fair or perfect, loaded from ``hint_setting``),
-    ``assist_key(pos)`` (what identifies
-    the position), ``quick_move(pos)`` (an instant move when no search
-    answered) and ``hint_tuple`` (a move as PySolFC's (ncards, from_stack,
-    to_stack)).  Its Hint class asks ``assist_move(level)``, whose answer
-    is then always ready."""
+    """Mixin of our PySolFC Game classes (game_base.OurGame).  What it
+    reads of the game is its ``spec`` (search worker, position key, quick
+    move, hint setting) and what game_base.py lists.  Its Hint class asks
+    ``assist_move(level)``, whose answer is then always ready."""
 
     _assist_task = None         # (key, Task) of the search under way
     _assist_answers = None      # key -> answer, for the latest positions
@@ -108,7 +102,7 @@ class AssistedGame:
 
     def create(self, app):
         result = super().create(app)
-        if getattr(app, "game", None) is self:
+        if toolkit.is_current(self):
             enable_solver_menu(app)
             solver_dialog.dress(self)       # a dialog left open
             if test_hooks.test_state_wanted():
@@ -126,24 +120,18 @@ class AssistedGame:
         if self._assist_server is not None:
             self._assist_server.close()
             self._assist_server = None
-        app = getattr(self, "app", None)
-        if app is not None and getattr(app, "game", None) is self:
-            restore_solver_menu(app)
+        if toolkit.is_current(self):
+            restore_solver_menu(self.app)
             solver_dialog.undress()
         super().destruct()
 
-    def _alive(self):
-        app = getattr(self, "app", None)
-        return app is not None and getattr(app, "game", None) is self
-
     # -- the hint mode -----------------------------------------------------
-
-    hint_setting = None         # the game's hint_modes.SETTING
 
     def _toggleHintMode(self, event=None):
         """A click on the hint label (or M): fair <-> perfect, kept for the
         next start (the game's hint_modes.py)."""
-        self.hint_mode = self.hint_setting.toggle(self.app, self.hint_mode)
+        self.hint_mode = self.spec.hint_setting.toggle(self.app,
+                                                       self.hint_mode)
         self.hints.list = None
         self.updateText()
 
@@ -155,12 +143,6 @@ class AssistedGame:
 
     # -- searches ----------------------------------------------------------
 
-    def choose_move_here(self, pos, mode, for_demo, should_stop):
-        """The hint policy's move, searched in this (worker) thread where
-        no search process can start."""
-        return self.search_worker().WORKER.choose_move(
-            pos, mode, for_demo=for_demo)
-
     def assist_job(self, level):
         """The search behind a hint or a demo move: ``(key, job)``, key
         identifying everything the answer depends on (the hint mode, the
@@ -171,16 +153,17 @@ class AssistedGame:
         itself)."""
         pos, mode = self.position(), self.hint_mode
         for_demo = level >= HINT_LEVEL_DEMO
+        spec = self.spec
         key = (mode, for_demo and mode == "perfect",
-               None if pos is None else self.assist_key(pos))
-        worker = self.search_worker()
+               None if pos is None else spec.position_key(pos))
+        worker = spec.search_worker
         server = self.assist_server(worker.__name__)
 
         def job(should_stop, progress):
             if pos is None or pos.status() != PLAYING:
                 return None
             if server is None:
-                return self.choose_move_here(pos, mode, for_demo,
+                return spec.choose_move_here(pos, mode, for_demo,
                                              should_stop)
             move = server.ask(worker.position_request(
                 pos, kind="hint", mode=mode, for_demo=for_demo), should_stop)
@@ -236,14 +219,14 @@ class AssistedGame:
     def assist_move(self, level):
         """The move a hint (or a demo step) of ``level`` shows: the
         search's answer, read, never waited for; without one (a failed
-        search, already reported), the game's quick_move.  None when the
+        search, already reported), the spec's quick move.  None when the
         game is not being played or nothing is left to do."""
         pos = self.position()
         if pos is None or pos.status() != PLAYING:
             return None
         found, move = self.assist_answer(level)
         if not found or move is None or not pos.is_legal(move):
-            move = self.quick_move(pos)
+            move = self.spec.quick_move_of(pos)
         return move if move is not None and pos.is_legal(move) else None
 
     def assist_cancel(self):
@@ -275,7 +258,7 @@ class AssistedGame:
 
     def _assistPoll(self):
         self._assist_after = None
-        if not self._alive() or self._assist_hint is None:
+        if not toolkit.is_current(self) or self._assist_hint is None:
             return
         key, level, sleep = self._assist_hint
         if self.demo or self.assist_job(level)[0] != key:

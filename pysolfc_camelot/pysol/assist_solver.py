@@ -19,13 +19,11 @@ from ..texts import decimal, tr
 class Solver:
     """PySolFC's Solver dialog contract, searching in a worker thread.
 
-    It asks the game (an AssistedGame) for:
-      search_worker() -> its search_worker module, whose WORKER (a
-          SearchWorker) solves, in a child process where one can start,
-          else in the worker thread;
-      position() -> the rules model's position, compared with == (the
-          searched one and the one Play is at);
-      hint_tuple(game, move, level) -> (ncards, from_stack, to_stack).
+    It reads the game's ``spec.search_worker`` (whose WORKER, a
+    SearchWorker, solves, in a child process where one can start, else in
+    the worker thread) and what game_base.py lists: ``position()``
+    (compared with ==: the searched one and the one Play is at) and
+    ``hint_tuple``.
     """
 
     def __init__(self, game, dialog, **kw):
@@ -61,7 +59,7 @@ class Solver:
         start = self.game.position()
         if start is None:               # still dealing: nothing to solve
             return lambda should_stop, progress: (None, [], 0)
-        module = self.game.search_worker()
+        module = self.game.spec.search_worker
         worker = module.WORKER
         request = worker.position_request(start, max_states)
 
@@ -132,10 +130,7 @@ class Solver:
             return False
 
     def _game_alive(self):
-        game = self.game
-        app = getattr(game, "app", None)
-        return app is not None and getattr(app, "game", None) is game \
-            and game.solver is self
+        return toolkit.is_current(self.game) and self.game.solver is self
 
     def _set_start_button(self, text):
         if not self._dialog_alive():

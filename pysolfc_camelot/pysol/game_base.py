@@ -3,10 +3,25 @@
 ``Game`` with our mixins, and the Hint and Solver classes they share.
 
 A game's ``game.py`` subclasses ``OurGame`` and says only what is its own:
-stacks, layout, deal, texts, saves, and the few names the mixins ask for
-(``hint_tuple``, ``review_game``, ``hint_setting``, ``winnable_settings``).
-This module imports pysollib, so only the games' ``game.py`` import it;
-the mixins themselves load outside PySolFC, in the tests.
+stacks, layout, deal, texts, saves, and what the mixins ask of it:
+
+* ``spec``: the game's GameSpec (core/spec.py, its package's ``SPEC``),
+  from which the mixins take everything of the game that is no stack;
+* ``position()``: the rules position of the table (None while dealing),
+  and ``position_of(cards, phase)``: that of a layout, ``cards(stack)``
+  giving each stack's cards (PySolFC's history, read back by history.py);
+* ``hint_tuple(game, move, level)``: a rules move as PySolFC's
+  ``(ncards, from_stack, to_stack)`` (a static method);
+* ``hint_mode`` (loaded from ``spec.hint_setting``), ``game_speech()``
+  and ``winnable_label_xy()`` (where that label goes).
+
+The one rule of order: ``OurGame`` lists the mixins before ``Game``, so
+that each mixin's ``create``, ``destruct``, ``newGame``, ``showHint``, ...
+runs first and calls PySolFC's through ``super()``; among themselves
+the order does not matter (each calls ``super()``, none relies on
+another having run).  A game class lists only ``OurGame``.  This module
+imports pysollib, so only the games' ``game.py`` import it; the
+mixins themselves load outside PySolFC, in the tests.
 """
 from pysollib.game import Game
 from pysollib.hint import AbstractHint

@@ -9,7 +9,6 @@ follows undo, redo, save and load by itself (PySolFC keeps and saves that
 history).  What went wrong (post_mortem.py) analyses it.  No PySolFC
 import: the game passes its stacks and history in.
 """
-import sys
 from typing import NamedTuple
 
 # PySolFC's atomic moves that move no card (flips, saved state and seeds,
@@ -86,14 +85,6 @@ def history_layouts(game):
     return out
 
 
-def _deal_of(name, pos):
-    """The deck (first dealt first) whose deal is ``pos``."""
-    if name == "camelot":
-        return list(pos.stock)
-    return list(pos.reserve) + [pos.foundations[0][0]] + \
-        [t[0] for t in pos.tableau] + list(pos.stock)
-
-
 def _rules_moves(game, pos, layout):
     """The rules moves (fewest first) that take ``pos`` to the position of
     ``layout``, and that position."""
@@ -120,11 +111,11 @@ def read_game(game):
     history cannot be followed."""
     key = history_key(game)
     layouts = history_layouts(game)
-    rules = sys.modules[type(game).__module__].rules
+    spec = game.spec
     try:
         start = game.position_of(lambda s: layouts[0][s.id], None)
-        deck = _deal_of(game.review_game, start)
-        if rules.Position.new_game(deck) != start:
+        deck = spec.deck_of(start)
+        if spec.new_game(deck) != start:
             raise UnreadableHistory("the deal is not where the rules "
                                     "deal it")
     except (ValueError, IndexError, AttributeError) as e:

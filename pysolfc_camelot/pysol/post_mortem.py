@@ -26,12 +26,11 @@ PySolFC lets no game add menu entries, so the way in is the key and the
 table text.  When the game is lost the text says so ("No moves left"),
 with or without PySolFC's own stuck notice (Options > Stuck notification).
 
-A game lists the mixin first (before AccessibleGame), sets
-``review_game`` ("camelot" or "plot"), provides ``position_of(cards,
-phase)`` (the rules position of a layout) and ``hint_tuple(game, move,
-level)`` (as AssistedGame does), calls ``review_text_create(x, y,
-width)`` where the text goes in createGame and ``review_text_update()`` at
-the end of updateText.
+A mixin of game_base.OurGame: it reads the game's ``spec`` (its name,
+notation, rules and deal order) and what game_base.py lists
+(``position_of``, ``hint_tuple``); the game calls ``review_text_create(x,
+y, width)`` where the text goes in createGame and ``review_text_update()``
+at the end of updateText.
 """
 import time
 
@@ -51,7 +50,6 @@ STATE_SUFFIX = ".review"        # the test state file of this module
 class PostMortemGame:
     """Mixin for our PySolFC Game classes; see the module text."""
 
-    review_game = None          # "camelot" or "plot"
     _review_text = None         # the table text (MfxCanvasText)
     _review_below = None        # the canvas text it stays under
     _review_wrap = (0, 0, False)    # wrap width, stacks' span, stretch
@@ -76,14 +74,10 @@ class PostMortemGame:
         self._review_text = None
         super().destruct()
 
-    def _review_alive(self):
-        app = getattr(self, "app", None)
-        return app is not None and getattr(app, "game", None) is self
-
     def updateStuck(self):
         was_stuck = self.stuck
         super().updateStuck()
-        if self._review_alive():
+        if toolkit.is_current(self):
             self.review_text_update()
             if self.stuck and not was_stuck and self._review_text is not None:
                 # A screen reader hears the offer the table shows.
@@ -143,7 +137,7 @@ class PostMortemGame:
         """The table text's every offer, then their first lines (the
         short form), for the game's _layoutTexts (table_texts)."""
         # Room for the longest move name of the game, in the language.
-        longest = review.notation_of(self.review_game).longest_name()
+        longest = self.spec.notation.longest_name()
         samples = [tr("solver.review.offer"), tr("solver.review.offer_stuck"),
                    tr("solver.review.working", seconds=decimal(99.9)),
                    tr("solver.review.back_offer", k=999),
@@ -242,7 +236,7 @@ class PostMortemGame:
                 done[0].deck == record.deck:
             self._review_show(*done)
             return
-        req = review.request(self.review_game, record.deck, record.moves,
+        req = review.request(self.spec.name, record.deck, record.moves,
                              budget=self._review_budget())
         if can_fork():
             job = process_job(review.__name__, req, lambda result: result)
@@ -273,7 +267,7 @@ class PostMortemGame:
     def _reviewPoll(self):
         self._review_after = None
         run = self._review_run
-        if run is None or not self._review_alive():
+        if run is None or not toolkit.is_current(self):
             return
         key, record, task = run
         if not same_key(key, history_key(self)):
@@ -293,7 +287,7 @@ class PostMortemGame:
             self._review_dialog([with_detail("solver.review.failed",
                                              task.error)], None)
             return
-        v = review.verdict(self.review_game, task.result,
+        v = review.verdict(self.spec.name, task.result,
                            self._review_budget())
         self._review_done = (record, v)
         self.review_text_update()
@@ -313,7 +307,7 @@ class PostMortemGame:
         return g if g < self.moves.index else None
 
     def _review_show(self, record, v):
-        lines = review.describe(self.review_game, v, record.positions,
+        lines = review.describe(self.spec.name, v, record.positions,
                                 record.numbers, lang=language())
         back = self._review_back_to()
         if back is not None:
@@ -342,7 +336,7 @@ class PostMortemGame:
         # Kivy's dialogs do not wait for a button: there the table text
         # offers the way back instead.
         return bool(action) and TOOLKIT != "kivy" and d.status == 0 and \
-            d.button == 0 and self._review_alive()
+            d.button == 0 and toolkit.is_current(self)
 
     # -- back to the moment, and the arrow ---------------------------------
 
@@ -366,8 +360,7 @@ class PostMortemGame:
         played = record.numbers[g]
         move = v.better if played == k else record.moves[played]
         pos = record.positions[played]
-        name = review.notation_of(self.review_game).name_move(
-            pos, move, lang=language())
+        name = self.spec.notation.name_move(pos, move, lang=language())
         self._review_better = (history_key(self), name)
         self.review_text_update()
         speak = getattr(self, "speak", None)     # accessibility.py
@@ -378,7 +371,8 @@ class PostMortemGame:
                       history_key(self))
 
     def _reviewArrow(self, move, key):
-        if not self._review_alive() or not same_key(key, history_key(self)) \
+        if not toolkit.is_current(self) or \
+                not same_key(key, history_key(self)) \
                 or self.busy:
             return
         ncards, src, dst = self.hint_tuple(self, move, HINT_LEVEL_PLAYER)

@@ -26,6 +26,14 @@ def is_kivy():
     return TOOLKIT == "kivy"
 
 
+def is_current(game):
+    """True while ``game`` is the one PySolFC shows (not a preview, not
+    one it has moved on from): the mixins' callbacks and polls act only
+    then."""
+    app = getattr(game, "app", None)
+    return app is not None and getattr(app, "game", None) is game
+
+
 def is_android():
     """True inside PySolFC's Android app: its Kivy front end, started by
     python-for-android, which sets these (Kivy's own test, kivy.utils)."""

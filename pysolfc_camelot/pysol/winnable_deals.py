@@ -36,20 +36,18 @@ label says "Winnable deal" for a restart, a reload or a Select > Deal
 number of one of them too, and "Unscreened deal" for any other deal
 while the option is on.
 
-A game lists ``WinnableDeals`` first among its bases and provides
-``winnable_settings`` (its game_settings.SettingsFile), ``winnable_search()``
--> (its search_worker module, a function deck -> the rules' new game,
-the budget in states), and ``winnable_label_xy()`` (where the label's
-top-left corner goes, canvas coordinates, after every layout); its
-updateText calls ``showWinnableLabel()`` and its test state includes
-``winnable_test_state()``.
+A mixin of game_base.OurGame: it reads the game's ``spec`` (its
+settings file, search worker, new game and ``winnable_states``, the
+budget of a screened deal) and ``winnable_label_xy()`` (game_base.py
+lists it); the game's updateText calls ``showWinnableLabel()`` and its
+test state includes ``winnable_test_state()``.
 """
 import os
 import time
 import traceback
 
 from ..core import deals
-from . import table_texts, test_hooks
+from . import table_texts, test_hooks, toolkit
 from .accessibility import bind_keys, game_key, unbind_keys
 from .game_settings import WINNABLE_DEALS
 from .background_search import POLL_MS, SearchServer, Task, can_fork
@@ -106,7 +104,7 @@ def screen_job(seeds, decks, search, server):
 
 
 class WinnableDeals:
-    """Mixin for our PySolFC Game classes (listed first); see the module
+    """Mixin of our PySolFC Game classes (game_base.OurGame); see the module
     text for what the game provides."""
 
     winnable_only = False       # the option, read from the settings file
@@ -123,7 +121,7 @@ class WinnableDeals:
 
     def create(self, app):
         result = super().create(app)
-        self.winnable_only = self.winnable_settings.read(app).get(
+        self.winnable_only = self.spec.hint_setting.file.read(app).get(
             WINNABLE_DEALS) is True
         self._winnable_proven = set()
         from pysollib.settings import TOOLKIT
@@ -272,7 +270,7 @@ class WinnableDeals:
         """The option on or off, kept for the next start.  Off while
         looking: the deal on the table stays."""
         self.winnable_only = not self.winnable_only
-        self.winnable_settings.update(self.app, **{
+        self.spec.hint_setting.file.update(self.app, **{
             WINNABLE_DEALS: self.winnable_only})
         if not self.winnable_only:
             self._stopLooking()
@@ -304,10 +302,10 @@ class WinnableDeals:
         while len(seeds) < BATCH:
             seeds.append(self.app.gamerandom.randrange(
                 FIRST_SEED, PysolRandom.MAX_SEED))
-        search = self.winnable_search()
+        spec = self.spec
         forced = os.environ.get(test_hooks.TEST_WINNABLE_STATES)
-        if forced:
-            search = search[:2] + (int(forced),)
+        search = (spec.search_worker, spec.new_game,
+                  int(forced) if forced else spec.winnable_states)
         server = None
         if can_fork():
             if self._winnable_server is None:
@@ -336,8 +334,7 @@ class WinnableDeals:
         task = self._winnable_task
         if task is None:
             return
-        app = getattr(self, "app", None)
-        if app is None or getattr(app, "game", None) is not self:
+        if not toolkit.is_current(self):
             self._stopLooking()
             return
         if self.busy:

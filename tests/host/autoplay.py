@@ -38,21 +38,18 @@ class AutoPlay:
         if self.app is None:
             self.app = _app()
         game = getattr(self.app, "game", None)
-        if game is None or game.busy or not getattr(game, "review_game",
-                                                    None):
+        if game is None or game.busy or not getattr(game, "spec", None):
             self.root.after(200, self.step)
             return
         if self.moves is None:
             if game.moves.index:
                 return                  # not at the deal: not ours to play
-            from pysolfc_camelot.core import review
-            notation = review.notation_of(game.review_game)
+            notation = game.spec.notation
             self.moves = notation.parse_moves(self.text)
         if not self.moves:
             return
         move = self.moves.pop(0)
-        hint_tuple = sys.modules[type(game).__module__].hint_tuple
-        ncards, src, dst = hint_tuple(game, move, 0)
+        ncards, src, dst = game.hint_tuple(game, move, 0)
         if src is game.s.talon:
             done = game.s.talon.clickHandler(None)
         else:
