@@ -81,8 +81,6 @@ class Budget:
         in ``ran_out``); cheap enough to call every few hundred states.
         States are counted by the search, which compares them with
         ``states`` itself and calls ``exhausted(STATES)``."""
-        if self.ran_out is not None:
-            return True
         if self.deadline is not None and \
                 time.perf_counter() >= self.deadline:
             self.ran_out = SECONDS

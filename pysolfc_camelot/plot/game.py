@@ -598,12 +598,6 @@ class ThePlotClassic(OurGame):
         from .hints import fair_move
         return fair_move(pos)
 
-    def choose_move_here(self, pos, mode, for_demo, should_stop):
-        # A perfect demo gets a larger budget than a player's hint
-        # (hint_modes.py); a stopped search gives up at once.
-        return hint_modes.choose_move(pos, mode, for_demo=for_demo,
-                                    should_stop=should_stop)
-
     def _writeTestState(self, pos):
         c, s = self.canvas, self.s
 

@@ -24,6 +24,7 @@ import time
 import weakref
 
 from . import assist_solver_dialog as solver_dialog, test_hooks, toolkit
+from ..core.budget import Budget
 from ..core.outcome import PLAYING
 from .background_search import POLL_MS, SearchServer, Task, can_fork
 
@@ -157,9 +158,10 @@ class AssistedGame:
 
     def choose_move_here(self, pos, mode, for_demo, should_stop):
         """The hint policy's move, searched in this (worker) thread where
-        no search process can start."""
+        no search process can start; a stopped search gives up at once."""
         return self.search_worker().WORKER.choose_move(
-            pos, mode, for_demo=for_demo)
+            pos, mode, for_demo=for_demo,
+            budget=Budget(should_stop=should_stop))
 
     def assist_job(self, level):
         """The search behind a hint or a demo move: ``(key, job)``, key
