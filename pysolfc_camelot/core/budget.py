@@ -140,4 +140,7 @@ class Budget:
         part = Budget(seconds, states, self.should_stop
                       if should_stop is _SAME else should_stop)
         part._parent = self
-        return part.start()
+        part.start()
+        if self.deadline is not None and part.deadline > self.deadline:
+            part.deadline = self.deadline   # the clock moved on meanwhile
+        return part
