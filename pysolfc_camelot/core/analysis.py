@@ -19,19 +19,18 @@ position is solved first (a game still winnable needs one solve).  The
 deal itself is solved only when no later position was proved winnable and
 none is left to probe: any winnable position proves the deal winnable.
 
-Budget and undecided solves.  ``budget`` (core.budget.Budget, or
-seconds) is for the whole analysis.  Each solve may use the time left divided by the number of
-probes a binary search still needs between the bounds, so the last one
-may use all that is left.  A solve that runs out of its time is
-undecided: it moves no bound, that position is not probed again, and the
-search probes the position nearest the middle of the bounds that it has
-not tried yet.  The analysis ends when the bounds are neighbours, when
-every position between them is undecided, when the budget is spent or
-when ``should_stop()`` says so.  Only a proved answer is ever reported:
-``last_winnable`` (with ``mistake``, ``better`` and ``line``) is given
-only when the bounds are neighbours, ``winnable_at_start`` is True as
-soon as any position is proved winnable, False when the deal itself is
-proved lost, and None otherwise.  Nothing is guessed.
+Budget and undecided solves.  ``budget`` (core.budget.Budget, or seconds) is
+for the whole analysis.  Each solve may use the time left divided by the number
+of probes a binary search still needs between the bounds, so the last one may
+use all that is left.  A solve that runs out of its time is undecided: it moves
+no bound, that position is not probed again, and the search probes the position
+nearest the middle of the bounds that it has not tried yet.  The analysis ends
+when the bounds are neighbours, when every position between them is undecided,
+when the budget is spent or when its stop request says so.  Only a proved
+answer is ever reported: ``last_winnable`` (with ``mistake``, ``better`` and
+``line``) is given only when the bounds are neighbours, ``winnable_at_start``
+is True as soon as any position is proved winnable, False when the deal itself
+is proved lost, and None otherwise.  Nothing is guessed.
 """
 import math
 import time

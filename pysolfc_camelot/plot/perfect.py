@@ -31,14 +31,14 @@ def _same_game(pos, earlier):
 
 def perfect_move(position, budget=None, should_stop=None,
                  retry_seconds=None, *, budget_seconds=None):
-    """The next move of a winning line (this one reads the stock order:
-    the solver's hint); when no win is found within ``budget`` (a
-    core.budget.Budget or seconds, HINT_SECONDS if none; budget_seconds
-    and should_stop are the old keywords) the fair hint, fair_move.  The line found is kept, so following the hints
-    costs no further search.  Once a search of this deal has found no win,
-    the later positions of the same deal get at most ``retry_seconds``
-    (when given): a demo on a deal the solver cannot decide then thinks
-    long once, not before every move."""
+    """The next move of a winning line (this one reads the stock order: the
+    solver's hint); when no win is found within ``budget`` (a
+    core.budget.Budget or seconds, HINT_SECONDS if none; budget_seconds and
+    should_stop are the old keywords) the fair hint, fair_move.  The line found
+    is kept, so following the hints costs no further search.  Once a search of
+    this deal has found no win, the later positions of the same deal get at
+    most ``retry_seconds`` (when given): a demo on a deal the solver cannot
+    decide then thinks long once, not before every move."""
     global _no_win
     if budget is None and budget_seconds is None:
         budget_seconds = HINT_SECONDS
