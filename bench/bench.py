@@ -51,7 +51,8 @@ import speedup                                              # noqa: E402
 from pysolfc_camelot.camelot import (hint_modes as hintmode, hints, perfect,
                                      rules, solver)
 from pysolfc_camelot.core.cards import parse_deck  # noqa: E402
-from pysolfc_camelot.cli.solve import _maxrss, percentile, run_many, wilson
+from pysolfc_camelot.cli.solve import percentile, run_many, wilson
+from pysolfc_camelot.study.engine import peak_rss_kib
 
 
 def demo_move(position):
@@ -68,7 +69,7 @@ def solve_job(job):
     f = solver.plain_solve if plain else solver.solve
     cpu = time.process_time()
     res = f(rules.Position.new_game(deck), budget_seconds=budget)
-    return (res.winnable, res.states, res.seconds, _maxrss(),
+    return (res.winnable, res.states, res.seconds, peak_rss_kib(),
             time.process_time() - cpu)
 
 

@@ -46,7 +46,8 @@ import baseline_plot                                        # noqa: E402
 import deal_source                                          # noqa: E402
 from pysolfc_camelot.plot import hint_modes as hintmode, hints, rules, solver
 from pysolfc_camelot.plot.notation import parse_deck  # noqa: E402
-from pysolfc_camelot.cli.solve import _maxrss, percentile, run_many, wilson
+from pysolfc_camelot.cli.solve import percentile, run_many, wilson
+from pysolfc_camelot.study.engine import peak_rss_kib
 
 
 def demo_move(position):
@@ -66,7 +67,7 @@ def solve_job(job):
     else:
         res = solver.solve(rules.Position.new_game(deck),
                            budget_seconds=budget)
-    return res.winnable, res.states, res.seconds, _maxrss()
+    return res.winnable, res.states, res.seconds, peak_rss_kib()
 
 
 def play_job(job):

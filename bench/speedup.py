@@ -19,7 +19,8 @@ import time
 
 from baseline_camelot import solver as baseline
 from pysolfc_camelot.camelot import rules, solver
-from pysolfc_camelot.cli.solve import _maxrss, percentile, run_many, wilson
+from pysolfc_camelot.cli.solve import percentile, run_many, wilson
+from pysolfc_camelot.study.engine import peak_rss_kib
 
 VERDICT = {True: "winnable", False: "not winnable", None: "undecided"}
 
@@ -42,7 +43,7 @@ def compare_job(job):
     new = _timed(solver.solve, deck, budget)
     if with_baseline and not baseline_first:
         base = _timed(baseline.solve, deck, budget)
-    return new, base, _maxrss()
+    return new, base, peak_rss_kib()
 
 
 def mean_interval(xs):

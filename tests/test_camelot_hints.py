@@ -130,3 +130,53 @@ def test_fair_score_ignores_undecided_samples():
     assert share(3, 3) > share(3, 4) > share(0, 0) > share(1, 4)
     # 2 wins of 2 decided > 5 of 6 decided > 5 of 12 decided
     assert share(2, 2) > share(5, 6) > share(5, 12)
+
+
+def test_a_hint_search_in_a_thread_stops_when_asked(monkeypatch):
+    """A perfect demo move searched in a worker thread (where no search
+    process can start) ends soon after its task is cancelled, though the
+    demo's own budget is 3 s: the search honours the stop request.
+    CAMELOT_TEST_SEARCH_PAUSE paces the solver so that this deal would
+    take longer than that budget."""
+    import time
+    from pysolfc_camelot.camelot import hint_modes, search_worker
+    from pysolfc_camelot.core.cards import parse_deck
+    from pysolfc_camelot.core.perfect_hint import LineCache
+    from pysolfc_camelot.pysol import test_hooks
+    from pysolfc_camelot.pysol.background_search import Task
+    from host.known_deals import SLOW_CANDIDATES
+    monkeypatch.setenv(test_hooks.TEST_SEARCH_PAUSE, "0.02")
+    pos = Position.new_game(parse_deck(SLOW_CANDIDATES[0]))
+    request = search_worker.position_request(
+        pos, kind="hint", mode="perfect", for_demo=True)
+    demo_budget = hint_modes.PERFECT_BUDGET["demo"]
+
+    def run(cancel_after=None):
+        monkeypatch.setattr(perfect, "_line", LineCache())   # no line kept
+        task = Task(lambda should_stop, progress: search_worker.WORKER.answer(
+            request, progress, should_stop))
+        if cancel_after is not None:
+            time.sleep(cancel_after)
+            task.cancel()
+        while not task.done and task.elapsed() < 30:
+            time.sleep(0.01)
+        assert task.done and task.error is None
+        return task
+    full = run()
+    assert full.elapsed() >= demo_budget        # its budget ran out
+    assert full.result is not None              # the heuristic move
+    stopped = run(cancel_after=0.3)
+    assert stopped.elapsed() < 0.3 + 0.5 < demo_budget
+
+
+def test_a_stopped_fair_hint_returns_at_once():
+    """The fair hint's sampling and its solves end on a stop request."""
+    import time
+    from pysolfc_camelot.core.budget import Budget
+    pos = Position.new_game(deck(5))
+    for _ in range(6):
+        pos = pos.after(hints.fair_move(pos))
+    t0 = time.perf_counter()
+    move = hints.fair_move(pos, budget=Budget(1.0, should_stop=lambda: True))
+    assert time.perf_counter() - t0 < 0.05
+    assert move in pos.legal_moves()

@@ -7,6 +7,7 @@ import pytest
 
 from pysolfc_camelot.camelot import rules, solver_core as search, solver
 from pysolfc_camelot.camelot.notation import Move
+from pysolfc_camelot.core.budget import Budget
 from pysolfc_camelot.core.cards import format_cards, parse_card, parse_cards
 from pysolfc_camelot.camelot.rules import Position
 
@@ -190,7 +191,7 @@ class _Projected:
 def relaxed_winnable(pos, kind):
     """The value of a position in one of the solver's relaxed games."""
     def factory(seq, faces):
-        deal = search.Deal(seq, faces, None, None, None)
+        deal = search.Deal(seq, faces, Budget(), None)
         pool = search.Pool(deal)
         if kind == "merged":
             return _Projected(pool)

@@ -196,8 +196,8 @@ def test_perfect_move_thinks_long_once_per_deal_it_cannot_win(monkeypatch):
     from pysolfc_camelot.plot import solver
     budgets = []
 
-    def no_win(position, budget_seconds=None, **kw):
-        budgets.append(budget_seconds)
+    def no_win(position, budget=None, **kw):
+        budgets.append(budget.seconds)
         return solver.SolveResult(None, None, 0, 0.0)
     monkeypatch.setattr(solver, "solve", no_win)
     monkeypatch.setattr(perfect, "_no_win", None)

@@ -6,6 +6,7 @@ games), and the move each mode chooses.
 ``fair`` (the default) sees only what a player sees; ``perfect`` reads the
 order of the face-down stock.  CAMELOT_HINTS=fair|perfect overrides.
 """
+from ..core.budget import Budget
 from ..pysol.game_settings import MODES, HintSetting
 
 __all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
@@ -19,11 +20,19 @@ toggle = SETTING.toggle
 # A player's hint must feel instant; the demo may think longer, so that a
 # perfect demo finds the winning line of a hard deal before it moves.
 PERFECT_BUDGET = {"hint": 0.1, "demo": 3.0}
+# The fair hint samples the unseen cards for at most this long (on a slow
+# machine; each sample's solves have a budget of states).
+FAIR_SECONDS = 1.0
 
 
-def choose_move(position, mode, for_demo=False):
+def choose_move(position, mode, for_demo=False, budget=None):
+    """The move of a hint (or, ``for_demo``, of a demo step) in ``mode``;
+    None when nothing useful is left.  ``budget`` (core.budget.Budget) is
+    the caller's: its stop request ends the search, its time caps the
+    mode's own (PERFECT_BUDGET; the fair hint's FAIR_SECONDS)."""
     from . import hints, perfect
+    budget = Budget() if budget is None else budget
     if mode == "perfect":
-        return perfect.perfect_move(
-            position, PERFECT_BUDGET["demo" if for_demo else "hint"])
-    return hints.fair_move(position)
+        return perfect.perfect_move(position, budget.part(
+            seconds=PERFECT_BUDGET["demo" if for_demo else "hint"]))
+    return hints.fair_move(position, budget=budget.part(seconds=FAIR_SECONDS))

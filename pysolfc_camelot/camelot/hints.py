@@ -4,8 +4,8 @@ sees), the heuristic move (no search) and the greedy baseline of the
 benchmark.  The perfect hint, which reads the stock order, is perfect.py."""
 import hashlib
 import random
-import time
 
+from ..core.budget import Budget
 from ..core.cards import rank_of
 from .rules import FACE_CLASS, MIDDLE, SLOT_CLASS, Position, is_face
 from .solver import solve, solve_siblings
@@ -92,7 +92,7 @@ def _win_share(wins, decided):
 
 
 def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
-              states_per_solve=1200):
+              states_per_solve=1200, budget=None):
     """The move that wins most often over random orders of the unseen
     cards, ties broken by the heuristic.  A move is scored by its share of
     wins among the samples its solve decided (with a prior of half a win
@@ -101,7 +101,10 @@ def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
     waste, the removed cards and the *set* of stock cards; the samples come
     from a generator seeded by that visible position, and each solve has a
     state budget (not a time budget), so the answer is deterministic.  The
-    time budget only stops sampling early on a very slow machine."""
+    time budget only stops sampling early on a very slow machine.
+    ``budget`` (core.budget.Budget), when given, stands for
+    budget_seconds: its time as that, its stop request ends the sampling
+    (and its solves) at once."""
     moves = position.legal_moves()
     if not moves:
         return None
@@ -115,8 +118,9 @@ def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
             reps.append(m)
     if len(reps) == 1:
         return reps[0]
+    budget = Budget(budget_seconds) if budget is None else budget
     if len(position.stock) <= 1:        # nothing hidden: the order is known
-        res = solve(position, budget_seconds=budget_seconds)
+        res = solve(position, budget)
         if res.winnable:
             return res.moves[0]
         return reps[0]
@@ -124,7 +128,8 @@ def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
         seed = hashlib.sha256(_visible_key(position).encode()).hexdigest()
         rng = random.Random(int(seed[:16], 16))
     unseen = sorted(position.stock)
-    deadline = time.perf_counter() + 0.8 * budget_seconds
+    left = budget.start().seconds_left()
+    sampling = budget.part(seconds=None if left is None else 0.8 * left)
     wins = [0] * len(reps)
     decided = [0] * len(reps)
     for i in range(samples):
@@ -134,12 +139,15 @@ def fair_move(position, budget_seconds=1.0, samples=12, rng=None,
                           tableau=position.tableau,
                           removed=position.removed, phase=position.phase)
         values = solve_siblings([sample.after(m) for m in reps],
-                                budget_states=states_per_solve)
+                                budget_states=states_per_solve,
+                                should_stop=budget.should_stop)
+        if sampling.stop_requested():
+            break                       # the caller wants no answer now
         for j, won in enumerate(values):
             if won is not None:
                 decided[j] += 1
                 wins[j] += won
-        if i >= 1 and time.perf_counter() > deadline:
+        if i >= 1 and sampling.out():
             break
     best = max(range(len(reps)),
                key=lambda j: (_win_share(wins[j], decided[j]), -j))

@@ -73,6 +73,7 @@ small tuples of ints and removals/placements are additions.
 import random
 import time
 
+from ..core.budget import Budget
 from ..core.cards import rank_of
 from ..pysol import test_hooks
 from ..core.outcome import SolveResult
@@ -235,8 +236,7 @@ def _realize(position, steps, lead):
     return moves
 
 
-def _run(position, prune, budget_seconds, budget_states, progress,
-         should_stop=None):
+def _run(position, prune, budget, progress):
     """Search in rounds that cycle through the move orders of MODES,
     doubling the states of a round each cycle: no order suits every deal,
     and the lost-state tables stay valid whatever the order, so each round
@@ -245,8 +245,13 @@ def _run(position, prune, budget_seconds, budget_states, progress,
     results are reproducible): the answer never depends on the order, only
     the time to find it."""
     t0 = time.perf_counter()
-    deadline = None if budget_seconds is None else t0 + budget_seconds
-    should_stop = test_hooks.paced(should_stop)
+    budget.start()
+    # the test hook that paces a search (CAMELOT_TEST_SEARCH_PAUSE) wraps
+    # the stop request of a part of the caller's budget (same deadline and
+    # states, its states counted in the caller's)
+    paced = test_hooks.paced(budget.should_stop)
+    run = budget if paced is budget.should_stop else \
+        budget.part(states=budget.states, should_stop=paced)
     cache = {}
     rnd = [0]
 
@@ -254,9 +259,8 @@ def _run(position, prune, budget_seconds, budget_states, progress,
         key = (tuple(seq), tuple(faces))
         search = cache.get(key)
         if search is None:
-            deal = Deal(seq, faces, deadline, budget_states, progress)
-            deal.should_stop = should_stop
-            search = cache[key] = make_search(deal, prune)
+            search = cache[key] = make_search(
+                Deal(seq, faces, run, progress), prune)
         if prune:
             # the edges-merged relaxation is searched in the same order:
             # its tables, like the real ones, hold whatever the order
@@ -290,47 +294,55 @@ def _run(position, prune, budget_seconds, budget_states, progress,
         except Restart:
             rnd[0] += 1
         except OutOfBudget:
+            run.spend(states())
             return SolveResult(None, None, states(),
                                time.perf_counter() - t0)
+    run.spend(states())
     moves = None if steps is None else _realize(position, steps, lead)
     return SolveResult(steps is not None, moves, states(),
                        time.perf_counter() - t0)
 
 
-def solve(position: Position, budget_seconds=None, budget_states=None,
-          progress=None, should_stop=None) -> SolveResult:
+def solve(position: Position, budget=None, budget_states=None,
+          progress=None, should_stop=None, *,
+          budget_seconds=None) -> SolveResult:
     """Decide a position exactly (stock order known).
 
-    winnable is True with a winning move list, False, or None when
-    budget_seconds or budget_states ran out.  progress, if given, is called
-    now and then as progress(states, seconds).  should_stop, if given, is
-    called about as often as the clock is read (every few hundred states)
-    and ends the search (winnable None) once it returns True: how the
-    Solver dialog's Stop and a worker thread's cancel reach the search."""
-    return _run(position, True, budget_seconds, budget_states, progress,
-                should_stop)
+    winnable is True with a winning move list, False, or None when the
+    budget ran out: ``budget`` is a core.budget.Budget (seconds, states,
+    stop request; started here unless it runs already) or a number of
+    seconds; the old keywords budget_seconds, budget_states and
+    should_stop make one too.  The stop request is asked about as often as
+    the clock is read (every few hundred states): how the Solver dialog's
+    Stop and a worker thread's cancel reach the search.  progress, if
+    given, is called now and then as progress(states, seconds)."""
+    return _run(position, True, Budget.of(
+        budget, budget_seconds, budget_states, should_stop), progress)
 
 
-def plain_solve(position: Position, budget_seconds=None, budget_states=None,
-                progress=None) -> SolveResult:
+def plain_solve(position: Position, budget=None, budget_states=None,
+                progress=None, *, budget_seconds=None) -> SolveResult:
     """The same search over the same canonical states and memo, without the
     pruning: the yardstick for the benchmark and a cross-check in tests."""
-    return _run(position, False, budget_seconds, budget_states, progress)
+    return _run(position, False, Budget.of(
+        budget, budget_seconds, budget_states), progress)
 
 
-def solve_siblings(positions, budget_states=None):
+def solve_siblings(positions, budget_states=None, should_stop=None):
     """Decide several positions (winnable True/False/None, no move lists),
     e.g. the children of one position, sharing the memo tables of those
     that have the same cards to come: the fair hint's inner loop.  Each
-    position gets its own budget of states."""
+    position gets its own budget of states; no clock (the answers must
+    not depend on the machine), only the stop request ``should_stop``."""
     cache = {}
+    budget = Budget(should_stop=should_stop)
 
     def factory(seq, faces):
         key = (tuple(seq), tuple(faces))
         search = cache.get(key)
         if search is None:
             search = cache[key] = make_search(
-                Deal(seq, faces, None, None, None), True)
+                Deal(seq, faces, budget, None), True)
         deal = search.deal
         deal.max_states = None if budget_states is None else \
             deal.states + budget_states

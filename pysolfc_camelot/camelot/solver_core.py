@@ -7,6 +7,7 @@ search of the real game with its memo tables (Search)."""
 import itertools
 import time
 
+from ..core.budget import STATES
 from .rules import FACE_CLASS, MIDDLE
 from .solver_tables import (PLACE_ORDER, UNIT, distributions, edge_outcomes,
                             SIG_12, SIG_34, SIG_5T, middle_choices, pool_sets,
@@ -41,11 +42,14 @@ class Deal:
     ranks, in dealing order, the waste card first if any), tables derived
     from them, and the budget."""
 
-    def __init__(self, seq, faces0, deadline, max_states, progress):
+    def __init__(self, seq, faces0, budget, progress):
         self.seq = seq
         self.n = n = len(seq)
-        self.deadline = deadline
-        self.max_states = max_states
+        # budget (core/budget.py): its clock and stop request are polled
+        # here; its states are this deal's own max_states (solve_siblings
+        # gives each position a share of its own)
+        self.budget = budget
+        self.max_states = budget.states
         self.progress = progress
         self.round_end = None           # states at which to restart
         # A relaxation asked by the real search may take query_budget
@@ -87,16 +91,11 @@ class Deal:
             self.rank_pos[t] = tuple(rp)
             self.face_pos[t] = tuple(fp)
 
-    should_stop = None      # a caller's callable: True ends the search
-
     def hit(self):
         """A memo hit: no state expanded, but a long run of them must still
         notice the deadline."""
         self.hits += 1
-        if self.hits & 255 == 0 and (
-                self.deadline is not None and
-                time.perf_counter() > self.deadline or
-                self.should_stop is not None and self.should_stop()):
+        if self.hits & 255 == 0 and self.budget.out():
             raise OutOfBudget
 
     def set_limits(self):
@@ -125,6 +124,7 @@ class Deal:
         if self.states > self.limit:
             if self.max_states is not None and \
                     self.states > self.max_states:
+                self.budget.exhausted(STATES)
                 raise OutOfBudget
             if self.round_end is not None and self.states > self.round_end:
                 raise Restart
@@ -134,13 +134,10 @@ class Deal:
         # the clock every 64 states (well under a millisecond each): a
         # player's 0.1 s hint budget must be kept to within a few ms
         if self.states & 63 == 0:
-            now = time.perf_counter()
-            if self.deadline is not None and now > self.deadline:
-                raise OutOfBudget
-            if self.should_stop is not None and self.should_stop():
+            if self.budget.out():
                 raise OutOfBudget
             if self.progress is not None and self.states & 8191 == 0:
-                self.progress(self.states, now - self.t0)
+                self.progress(self.states, time.perf_counter() - self.t0)
 
 
 class Search:

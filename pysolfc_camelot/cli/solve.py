@@ -8,8 +8,9 @@ import threading
 import time
 
 from .. import games, study
-from ..core.cards import NotationError, format_cards
-from ..study.engine import _maxrss  # noqa: F401  (bench/ imports it here)
+from ..core.budget import Budget
+from ..core.cards import NotationError
+from ..study.engine import peak_rss_kib
 
 
 def _deck_words(name):
@@ -105,17 +106,19 @@ def print_result(res, as_json, out=None, game=None, tier=_NO_TIER):
 
 
 def solve_deck(deck, budget=None, game=games.DEFAULT):
-    g = games.Game(game)
-    return g.solve(g.new_game(deck), budget_seconds=budget)
+    """Solve ``deck`` of ``game`` (a games.Game or its name) within
+    ``budget`` seconds (None: no limit)."""
+    g = game if isinstance(game, games.Game) else games.Game(game)
+    return g.solve(g.new_game(deck), Budget(budget))
 
 
 def cmd_solve(args):
     game = games.Game(getattr(args, "game", None))
+    texts, decks = [], []           # a deal number's deck needs no text
     if args.deal is not None:
         from ..core import deals
         try:
-            texts = [(None, format_cards(deals.deck_for_deal(
-                args.deal, decks=game.decks)))]
+            decks.append(deals.deck_for_deal(args.deal, decks=game.decks))
         except (ImportError, ValueError) as e:
             print("error: %s" % e, file=sys.stderr)
             return 2
@@ -132,7 +135,6 @@ def cmd_solve(args):
             print("error: cannot read %s: %s" % (args.deck_file, e),
                   file=sys.stderr)
             return 2
-    decks = []
     for lineno, text in texts:
         try:
             wrong_game = other_games_deck(game.name, text)
@@ -144,7 +146,7 @@ def cmd_solve(args):
             print("error: %s%s" % (where, e), file=sys.stderr)
             return 2
     for deck in decks:
-        res = solve_deck(deck, args.budget, game.name)
+        res = solve_deck(deck, args.budget, game)
         more = {}
         if args.tier:
             from ..core.fair_player import tier
@@ -174,7 +176,7 @@ def _solve_one(job):
     maxrss)."""
     deck, budget = job[:2]
     res = solve_deck(deck, budget, job[2] if len(job) > 2 else games.DEFAULT)
-    return res.winnable, res.states, res.seconds, _maxrss()
+    return res.winnable, res.states, res.seconds, peak_rss_kib()
 
 
 class Progress:

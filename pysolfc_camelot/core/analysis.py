@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Where was a game lost?  One analysis for both games (pure: no PySolFC).
 
-``analyse(game, deck, moves, budget_seconds)`` replays ``moves`` on
+``analyse(game, deck, moves, budget)`` replays ``moves`` on
 ``deck`` with the game's rules model and asks the game's exact solver
 which of the positions met could still be won.  Position i is the one
 after the first i moves (0 is the deal, ``len(moves)`` the last one).
@@ -19,25 +19,25 @@ position is solved first (a game still winnable needs one solve).  The
 deal itself is solved only when no later position was proved winnable and
 none is left to probe: any winnable position proves the deal winnable.
 
-Budget and undecided solves.  ``budget_seconds`` is for the whole
-analysis.  Each solve may use the time left divided by the number of
-probes a binary search still needs between the bounds, so the last one
-may use all that is left.  A solve that runs out of its time is
-undecided: it moves no bound, that position is not probed again, and the
-search probes the position nearest the middle of the bounds that it has
-not tried yet.  The analysis ends when the bounds are neighbours, when
-every position between them is undecided, when the budget is spent or
-when ``should_stop()`` says so.  Only a proved answer is ever reported:
-``last_winnable`` (with ``mistake``, ``better`` and ``line``) is given
-only when the bounds are neighbours, ``winnable_at_start`` is True as
-soon as any position is proved winnable, False when the deal itself is
-proved lost, and None otherwise.  Nothing is guessed.
+Budget and undecided solves.  ``budget`` (core.budget.Budget, or seconds) is
+for the whole analysis.  Each solve may use the time left divided by the number
+of probes a binary search still needs between the bounds, so the last one may
+use all that is left.  A solve that runs out of its time is undecided: it moves
+no bound, that position is not probed again, and the search probes the position
+nearest the middle of the bounds that it has not tried yet.  The analysis ends
+when the bounds are neighbours, when every position between them is undecided,
+when the budget is spent or when its stop request says so.  Only a proved
+answer is ever reported: ``last_winnable`` (with ``mistake``, ``better`` and
+``line``) is given only when the bounds are neighbours, ``winnable_at_start``
+is True as soon as any position is proved winnable, False when the deal itself
+is proved lost, and None otherwise.  Nothing is guessed.
 """
 import math
 import time
 from typing import NamedTuple, Optional
 
 from .. import games
+from .budget import Budget
 
 
 class Game(NamedTuple):
@@ -128,14 +128,16 @@ def _next_probe(lo, hi, tried):
     return min(candidates, key=lambda i: (abs(i - mid), -i))
 
 
-def analyse(game, deck, moves, budget_seconds=None, should_stop=None,
-            progress=None) -> Analysis:
+def analyse(game, deck, moves, budget=None, should_stop=None,
+            progress=None, *, budget_seconds=None) -> Analysis:
     """Analyse a game of ``game`` (a name or a Game) played from ``deck``
     (card ids, first dealt first) with ``moves`` (the game's Move
-    objects); see the module text for the search, the budget (seconds for
-    the whole analysis, None for no limit) and what undecided solves give.
+    objects); see the module text for the search, the budget (a
+    core.budget.Budget or seconds for the whole analysis, None for no
+    limit; budget_seconds and should_stop are the old keywords) and what
+    undecided solves give.
 
-    ``should_stop()``, if given, is asked often (also inside each solve)
+    The budget's stop request is asked often (also inside each solve)
     and ends the analysis once it returns True: the result then holds
     what was proved so far, with ``stopped`` True.  ``progress``, if
     given, is called with an AnalysisProgress.  Raises IllegalMoveError
@@ -144,7 +146,7 @@ def analyse(game, deck, moves, budget_seconds=None, should_stop=None,
         game = games.Game(game)
     moves = list(moves)
     t0 = time.perf_counter()
-    deadline = None if budget_seconds is None else t0 + budget_seconds
+    budget = Budget.of(budget, budget_seconds, None, should_stop).start()
     positions = positions_of(game, deck, moves)
     n = len(moves)
     last = positions[n]
@@ -173,19 +175,18 @@ def analyse(game, deck, moves, budget_seconds=None, should_stop=None,
                 probe = 0               # only now is the deal worth solving
             if probe is None:
                 break
-        if should_stop is not None and should_stop():
+        if budget.stop_requested():
             stopped = True
             break
         share = None
-        if deadline is not None:
-            left = deadline - time.perf_counter()
+        if budget.deadline is not None:
+            left = budget.seconds_left()
             if left <= 0:
                 break
             share = left / _probes_needed(lo, hi)
         report(probe)
         res = game.solver.solve(positions[probe].copy(),
-                                budget_seconds=share,
-                                should_stop=should_stop,
+                                budget=budget.part(seconds=share),
                                 progress=_ticker(report, probe))
         solves += 1
         if res.winnable is True:
@@ -194,7 +195,7 @@ def analyse(game, deck, moves, budget_seconds=None, should_stop=None,
             hi = probe
         else:
             undecided.append(probe)
-            if should_stop is not None and should_stop():
+            if budget.stop_requested():
                 stopped = True
                 report()
                 break

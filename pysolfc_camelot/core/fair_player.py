@@ -40,6 +40,7 @@ import time
 from typing import NamedTuple, Optional
 
 from .. import games
+from .budget import Budget
 from ..cli.solve import wilson
 
 FIXED_SEED = 2022
@@ -146,8 +147,8 @@ class _Work:
         self.solves += 1
         if pos.is_won():
             return True, None
-        res = self.solver.solve(pos, budget_states=self.states,
-                                should_stop=self.stop)
+        res = self.solver.solve(pos, Budget(states=self.states,
+                                            should_stop=self.stop))
         won, first = res.winnable, (res.moves[0] if res.moves else None)
         if won is None and self.stop():
             raise _Stopped          # cut short: not an undecided sample
@@ -340,7 +341,7 @@ def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
     winnable; None when the solver cannot decide within ``budget``."""
     from ..cli import play as play_cli
     g = games.Game(game)
-    verdict = g.solve(position, budget_seconds=budget).winnable
+    verdict = g.solve(position, Budget(budget)).winnable
     if verdict is None:
         return None
     if not verdict:

@@ -22,6 +22,7 @@ import textwrap
 from typing import NamedTuple, Optional
 
 from . import analysis
+from .budget import Budget
 
 # Seconds the whole analysis may take (the player may stop it sooner).
 BUDGET_SECONDS = 30.0
@@ -60,8 +61,8 @@ def answer(req, progress=None, should_stop=None):
         if progress is not None:
             progress(p.solves)
     a = analysis.analyse(req["game"], req["deck"], moves,
-                         budget_seconds=req["budget"],
-                         should_stop=should_stop, progress=tick)
+                         Budget(req["budget"], should_stop=should_stop),
+                         progress=tick)
     out = a.contract()
     out.update(winnable_through=a.winnable_through, lost_from=a.lost_from,
                undecided=list(a.undecided), solves=a.solves,

@@ -20,6 +20,8 @@ of its kind, and the functions working on the game's new deal.
 import importlib
 from typing import Callable, Mapping, Optional
 
+from .budget import Budget
+
 
 class GameSpec:
     """One game.  What is given:
@@ -36,8 +38,6 @@ class GameSpec:
     position_key      position -> what identifies it for a hint's answer
     quick_move        "module:function" of a move without a search
                       (position -> move or None): a hint's fallback
-    search_stops      True when ``choose_move`` takes ``should_stop``
-                      (its search may be stopped while it runs)
     winnable_states   the solver's budget (canonical states) of a deal
                       screened by winnable deals only
     page_figures      {placeholder: measured share} of its rules pages
@@ -57,19 +57,18 @@ class GameSpec:
     FIELDS = {"name": str, "package": str, "game_id": int,
               "game_name": str, "rules_name": str, "decks": int,
               "deck_of": Callable, "position_key": Callable,
-              "quick_move": str, "search_stops": bool,
+              "quick_move": str,
               "winnable_states": int, "page_figures": Mapping,
               "pictures": tuple, "texts": str}
 
     def __init__(self, *, name, package, game_id, game_name, rules_name,
                  decks, deck_of, position_key, quick_move, winnable_states,
-                 page_figures, pictures, texts=None, search_stops=False):
+                 page_figures, pictures, texts=None):
         self.name, self.package = name, package
         self.game_id, self.game_name = game_id, game_name
         self.rules_name, self.decks = rules_name, decks
         self.deck_of, self.position_key = deck_of, position_key
         self.quick_move = quick_move
-        self.search_stops = search_stops
         self.winnable_states = winnable_states
         self.page_figures = page_figures
         self.pictures = tuple(pictures)
@@ -158,12 +157,9 @@ class GameSpec:
     def choose_move_here(self, position, mode, for_demo,
                          should_stop: Optional[Callable] = None):
         """The hint policy's move, searched in this thread (where no
-        search process can start); ``should_stop`` reaches the search of
-        a game whose search can be stopped."""
-        if self.search_stops:
-            return self.choose_move(position, mode, for_demo=for_demo,
-                                    should_stop=should_stop)
-        return self.choose_move(position, mode, for_demo=for_demo)
+        search process can start); a stopped search gives up at once."""
+        return self.choose_move(position, mode, for_demo=for_demo,
+                                budget=Budget(should_stop=should_stop))
 
     def quick_move_of(self, position):
         """A move without a search (a hint's fallback), or None."""

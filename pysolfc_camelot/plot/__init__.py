@@ -40,7 +40,6 @@ SPEC = _GameSpec(
     rules_name=RULES_NAME, decks=DECKS, deck_of=deck_of,
     position_key=position_key,
     quick_move="hints:fair_move",           # a few milliseconds at most
-    search_stops=True,                      # a stopped search gives up
     # Winnable deals only gives the solver this many states per deal:
     # most deals are decided in a few hundred, a few need tens of
     # thousands (seconds); those are skipped, undecided.

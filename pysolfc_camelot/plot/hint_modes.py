@@ -8,6 +8,7 @@ the games), and the move each mode chooses.
 and follows the solver's winning line.  PLOT_CLASSIC_HINTS=fair|perfect
 overrides the file.
 """
+from ..core.budget import Budget
 from ..pysol.game_settings import MODES, HintSetting
 
 __all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
@@ -25,12 +26,16 @@ toggle = SETTING.toggle
 PERFECT_BUDGET = {"hint": 0.2, "demo": 10.0, "retry": 0.2}
 
 
-def choose_move(position, mode, for_demo=False, should_stop=None):
+def choose_move(position, mode, for_demo=False, budget=None):
     """The move of a hint (or, ``for_demo``, of a demo step) in ``mode``;
-    None when nothing useful is left."""
+    None when nothing useful is left.  ``budget`` (core.budget.Budget) is
+    the caller's: its stop request ends the search, its time caps the
+    mode's own (PERFECT_BUDGET; the fair hint is depth-bound, a few ms)."""
     from . import hints, perfect
+    budget = Budget() if budget is None else budget
     if mode == "perfect":
         return perfect.perfect_move(
-            position, PERFECT_BUDGET["demo" if for_demo else "hint"],
-            should_stop=should_stop, retry_seconds=PERFECT_BUDGET["retry"])
+            position, budget.part(
+                seconds=PERFECT_BUDGET["demo" if for_demo else "hint"]),
+            retry_seconds=PERFECT_BUDGET["retry"])
     return hints.fair_move(position)

@@ -49,6 +49,7 @@ Pruning (each rule argued where it is applied):
 import random
 import time
 
+from ..core.budget import STATES, Budget
 from ..core.outcome import SolveResult
 from .dead_ends import ReserveTest, dead
 from .hints import fair_move, greedy_move
@@ -212,12 +213,15 @@ def _children(pos, visited, key):
     return [(m, child, k) for _, _, m, child, k in out]
 
 
-def solve(position: Position, budget_seconds=None, budget_states=None,
-          progress=None, should_stop=None) -> SolveResult:
+def solve(position: Position, budget=None, budget_states=None,
+          progress=None, should_stop=None, *,
+          budget_seconds=None) -> SolveResult:
     """Decide ``position`` exactly (stock order known); see the module
-    text.  ``progress(states, seconds)`` is called now and then;
-    ``should_stop()`` is called as often and ends the search (winnable
-    None) once it returns True.
+    text.  ``budget`` is a core.budget.Budget (seconds, states, stop
+    request; started here unless it runs already) or a number of seconds;
+    the old keywords budget_seconds, budget_states and should_stop make
+    one too.  Its clock and stop request are asked every few hundred
+    states, as is ``progress(states, seconds)``.
 
     Stages: the first stretch of the full search (most deals are won by
     its first descent); then the fair hint and the greedy policy played
@@ -229,12 +233,15 @@ def solve(position: Position, budget_seconds=None, budget_states=None,
     full search's half bounds what a lost deal pays for them).  A search
     answers False only when it has met every reachable state."""
     t0 = time.perf_counter()
+    budget = Budget.of(budget, budget_seconds, budget_states,
+                       should_stop).start()
+    budget_states = budget.states
     if position.is_won():
         return SolveResult(True, [], 0, time.perf_counter() - t0)
     reserve_test = ReserveTest(position.reserve, position.base)
     if reserve_test.lost(position):
         return SolveResult(False, None, 0, time.perf_counter() - t0)
-    clock = _Clock(t0, budget_seconds, budget_states, progress, should_stop)
+    clock = _Clock(t0, budget, progress)
     try:
         first = min(FIRST_STATES, budget_states) \
             if budget_states is not None else FIRST_STATES
@@ -254,8 +261,10 @@ def solve(position: Position, budget_seconds=None, budget_states=None,
                 line = full.run(cap)
             turn += 1
     except _OutOfBudget:
+        budget.spend(clock.states)
         return SolveResult(None, None, clock.states,
                            time.perf_counter() - t0)
+    budget.spend(clock.states)
     if line is False:
         return SolveResult(False, None, clock.states,
                            time.perf_counter() - t0)
@@ -273,13 +282,11 @@ RESTART_STATES = 4000
 class _Clock:
     """The budgets, checked every few hundred states."""
 
-    def __init__(self, t0, budget_seconds, budget_states, progress,
-                 should_stop):
+    def __init__(self, t0, budget, progress):
         self.t0 = t0
-        self.deadline = None if budget_seconds is None \
-            else t0 + budget_seconds
-        self.budget_states = budget_states
-        self.progress, self.should_stop = progress, should_stop
+        self.budget = budget
+        self.budget_states = budget.states
+        self.progress = progress
         self.states = 0
         self.next_check = 256
 
@@ -287,14 +294,12 @@ class _Clock:
         self.next_check = self.states + 256
         if self.budget_states is not None \
                 and self.states >= self.budget_states:
+            self.budget.exhausted(STATES)
             raise _OutOfBudget
-        now = time.perf_counter()
-        if self.deadline is not None and now >= self.deadline:
-            raise _OutOfBudget
-        if self.should_stop is not None and self.should_stop():
+        if self.budget.out():
             raise _OutOfBudget
         if self.progress is not None:
-            self.progress(self.states, now - self.t0)
+            self.progress(self.states, time.perf_counter() - self.t0)
 
 
 def _probe(position, clock):

@@ -24,6 +24,7 @@ import time
 import weakref
 
 from . import assist_solver_dialog as solver_dialog, test_hooks, toolkit
+from ..core.budget import Budget
 from ..core.outcome import PLAYING
 from .background_search import POLL_MS, SearchServer, Task, can_fork
 

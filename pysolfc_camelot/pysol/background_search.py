@@ -30,6 +30,7 @@ import time
 import traceback
 
 from ..core import jsonlite
+from ..core.budget import Budget
 from . import toolkit
 
 try:
@@ -275,8 +276,10 @@ class SearchWorker:
 
     position_request(pos, max_states=None, **more) -> a JSON-able request
     position_of(request) -> the rules model's position
-    choose_move(pos, mode, for_demo=...) -> the hint policy's move or None
-    solve(pos, budget_states=, progress=, should_stop=) -> SolveResult
+    choose_move(pos, mode, for_demo=, budget=) -> the hint policy's move
+    or None
+    solve(pos, budget, progress=) -> SolveResult
+    (budget a core.budget.Budget: the request's states, the stop request)
     parse_move(text) -> a move of the game's notation
     """
 
@@ -293,10 +296,12 @@ class SearchWorker:
             if pos.status() != "playing":
                 return None
             move = self.choose_move(pos, request["mode"],
-                                    for_demo=request["for_demo"])
+                                    for_demo=request["for_demo"],
+                                    budget=Budget(should_stop=should_stop))
             return None if move is None else str(move)
-        res = self.solve(pos, budget_states=request.get("max_states"),
-                         progress=progress, should_stop=should_stop)
+        res = self.solve(pos, Budget(states=request.get("max_states"),
+                                     should_stop=should_stop),
+                         progress=progress)
         return {"winnable": res.winnable,
                 "moves": [str(m) for m in res.moves or ()],
                 "states": res.states}

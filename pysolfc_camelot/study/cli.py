@@ -248,7 +248,7 @@ def _summary(tally, rungs, seed, wall, counters, engine, args):
          "max": times[-1] if times else 0.0,
          "states": tally.total_states(),
          "peak_rss_mb": counters.maxrss / 1024,       # a worker's
-         "client_peak_rss_mb": study_engine._maxrss() / 1024,
+         "client_peak_rss_mb": study_engine.peak_rss_kib() / 1024,
          "wall_seconds": wall,
          "ladder": tally.rungs(rungs),
          "engine": engine.name if engine else None,

@@ -32,6 +32,7 @@ import time
 import warnings
 
 from .. import games, study
+from ..core.budget import Budget
 
 # Solving time aimed at per batch; the tests ask for smaller batches (so
 # that a kill lands mid-run in a short run) through the environment.
@@ -67,14 +68,16 @@ def solve_batch(game, items, budget):
     process's peak memory in KiB)."""
     t0, c0 = time.perf_counter(), time.process_time()
     g = _GAMES.get(game) or _GAMES.setdefault(game, games.Game(game))
-    out = [study.record(deal, g.solve(g.new_game(deck),
-                                      budget_seconds=budget), budget)
+    out = [study.record(deal, g.solve(g.new_game(deck), Budget(budget)),
+                        budget)
            for deal, deck in items]
     return (out, time.perf_counter() - t0, time.process_time() - c0,
-            _maxrss())
+            peak_rss_kib())
 
 
-def _maxrss():
+def peak_rss_kib():
+    """This process's peak resident memory in KiB (0 where the resource
+    module is missing); the study's workers and the benchmarks report it."""
     try:
         import resource
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB

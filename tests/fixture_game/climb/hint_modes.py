@@ -12,7 +12,10 @@ toggle = SETTING.toggle
 PERFECT_BUDGET = {"hint": 0.1, "demo": 1.0}
 
 
-def choose_move(position, mode, for_demo=False):
+def choose_move(position, mode, for_demo=False, budget=None):
+    """The move of a hint or demo step; Climb's searches take a few
+    milliseconds, so ``budget`` (core.budget.Budget) never has to end
+    one."""
     from . import hints, perfect
     if mode == "perfect":
         return perfect.perfect_move(
