@@ -3,11 +3,16 @@
 deal), each position once."""
 import time
 
+from pysolfc_camelot.core.budget import STATES, Budget
 from pysolfc_camelot.core.outcome import SolveResult
 
 
-def solve(position, budget_seconds=None, budget_states=None,
-          should_stop=None):
+def solve(position, budget=None, budget_states=None, should_stop=None,
+          budget_seconds=None):
+    """``budget`` a core.budget.Budget (or seconds; the old keywords
+    still work), as every game's solve takes it."""
+    budget = Budget.of(budget, budget_seconds, budget_states,
+                       should_stop).start()
     t0 = time.perf_counter()
     seen, states, line = set(), 0, []
     stack = [(position, iter(position.legal_moves()))]
@@ -26,10 +31,10 @@ def solve(position, budget_seconds=None, budget_states=None,
             continue
         seen.add(nxt)
         states += 1
-        if (budget_states is not None and states > budget_states) or \
-                (budget_seconds is not None and
-                 time.perf_counter() - t0 > budget_seconds) or \
-                (should_stop is not None and should_stop()):
+        budget.spend(1)
+        if budget.states is not None and states > budget.states:
+            budget.exhausted(STATES)
+        if budget.ran_out or budget.out():
             return SolveResult(None, None, states, time.perf_counter() - t0)
         line.append(move)
         stack.append((nxt, iter(nxt.legal_moves())))
