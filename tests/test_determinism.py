@@ -10,8 +10,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import determinism  # noqa: E402
+import pytest  # noqa: E402
 
 
+@pytest.mark.host    # numbered deals: PySolFC's random module deals them
 def test_the_answers_are_those_recorded(capsys):
     record = ROOT / "tests" / "data" / "determinism.json"
     rc = determinism.main(["--check", str(record)])

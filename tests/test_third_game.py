@@ -72,6 +72,7 @@ def test_no_shared_file_is_changed(checkout):
         assert (checkout / rel).read_bytes() == (REPO / rel).read_bytes(), rel
 
 
+@pytest.mark.host    # solve --deal: PySolFC's random module deals it
 def test_registered_and_listed_by_the_command_line(checkout):
     r = run(checkout, "solve", "--help")
     assert r.returncode == 0, r.stderr
