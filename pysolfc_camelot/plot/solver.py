@@ -104,7 +104,7 @@ class _Keyer:
 
 # A class with more arrangements than this is keyed pile by pile (its
 # expansion would visit them all).
-CLASS_ARRANGEMENTS = 48
+CLASS_ARRANGEMENTS = 16
 
 
 def tableau_class(tableau, base):
@@ -128,8 +128,8 @@ def tableau_class(tableau, base):
     and its bottoms, both sorted (which also makes the piles' order and
     the cards' suits not matter), with the number of base-rank piles;
     ``_Search`` expands such a key by visiting every arrangement of it.
-    A tableau of more than CLASS_ARRANGEMENTS arrangements (as bounded
-    by the orders of its components' tops) is keyed pile by pile
+    A tableau of more than about CLASS_ARRANGEMENTS arrangements
+    (_pairings) is keyed pile by pile
     instead, as canonical_key does (its own kind of key: a graph search
     stays complete with both kinds, each expanded in its own way)."""
     nbase = 0
@@ -149,9 +149,9 @@ def tableau_class(tableau, base):
         j = i + 1
         while j < n and piles[j][0] <= piles[j - 1][0] + 1:
             j += 1
-        # at most the orders of the component's tops over its piles
-        bound *= _orders([p[0] for p in piles[i:j]])
-        out.extend(sorted(p[1] for p in piles[i:j]))
+        bottoms = sorted(p[1] for p in piles[i:j])
+        bound *= _pairings([p[0] for p in piles[i:j]], bottoms)
+        out.extend(bottoms)
         out.extend(p[0] for p in piles[i:j])
         out.append(254)
         i = j
@@ -162,14 +162,27 @@ def tableau_class(tableau, base):
     return bytes(out)
 
 
-def _orders(values):
-    """How many distinct orders a sorted list of values has."""
+def _pairings(tops, bottoms):
+    """About how many ways the sorted multiset ``tops`` can be given to
+    piles of the sorted ``bottoms``, one each, every top at most its
+    bottom: the pile of the lowest bottom has the tops up to it to
+    choose from, the next one those up to its bottom but one, and so on
+    (exact for distinct piles once divided by the orders of equal tops);
+    then divided by the orders of equal bottoms too (piles of one bottom
+    are alike, so this is nearer the count of distinct arrangements; it
+    only decides which kind of key a tableau gets)."""
     n = 1
-    run = 0
-    for i, v in enumerate(values):
-        run = run + 1 if i and values[i - 1] == v else 1
-        n = n * (i + 1) // run
-    return n
+    k = 0
+    for i, b in enumerate(bottoms):
+        while k < len(tops) and tops[k] <= b:
+            k += 1
+        n *= k - i
+    for values in (tops, bottoms):
+        run = 0
+        for i, v in enumerate(values):
+            run = run + 1 if i and values[i - 1] == v else 1
+            n //= run
+    return max(n, 1)
 
 
 def _arrangements(pos):
@@ -279,7 +292,9 @@ def _children(pos, visited, key):
     (tableau_class), the children are those of every arrangement of the
     class, each reached by the moves between piles that make it, and the
     moves that stay in the class are left out (they lead to the same
-    key)."""
+    key).  A move that leaves the tableau as it is or fills a space gives
+    the same key from every arrangement: it is made from the first
+    only."""
     safe = _safe_move(pos)
     if safe is not None:
         child = pos.after(safe)
@@ -299,7 +314,11 @@ def _children(pos, visited, key):
             src, dst = m
             if dst[0] == "T":
                 t = tab[TAB_INDEX[dst]]
+                if lead and not t and src[0] != "T":
+                    continue    # a space filled: as from the first
                 d = (t[0] // 4, len(t)) if t else None
+            elif lead and src[0] != "T":
+                continue        # the tableau untouched: as from the first
             elif dst[0] == "F":
                 d = ("F0",) if dst == "F0" else len(found[int(dst[1:])])
             else:
