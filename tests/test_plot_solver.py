@@ -509,3 +509,29 @@ def _full_search(pos):
     clock = solver._Clock(0, None, None, None, None)
     return solver._Search(pos, dead_ends.ReserveTest(pos.reserve, pos.base),
                           clock).run()
+
+
+def test_a_loss_proved_over_arrangements_is_lost():
+    """As _needs_a_rearrangement, with T2 holding a 7 instead of a 6: no
+    arrangement lets a pile be emptied, so the 7 never leaves the waste
+    and the 2s stay under it.  The solver proves the loss over the two
+    arrangements of T0 and T1; the frozen baseline solver
+    (bench/baseline_plot: it keys the tableau pile by pile and makes
+    every move between piles) searches the whole game and agrees."""
+    sys.path.insert(0, str(REPO / "bench"))
+    import baseline_plot
+    _ranked = _Ranked()
+    fillers = [_ranked(r) for r in "K K K J J J 9 9 9".split()]
+    pos = Position(
+        reserve=_ranked("Q Q Q T T T 8 8 8 7 6 6 5 4 4"),
+        foundations=suit_foundations(1, [13] * 5 + [1] * 3),
+        tableau=[_ranked("5 4"), _ranked("6 5"), _ranked("7")] + fillers,
+        waste=_ranked("3 3 3 2 2 2 7"), base=1)
+    assert len(pos.cards()) == 104
+    assert len(solver._arrangements(pos)) == 2
+    res = solver.solve(pos)
+    assert res.winnable is False and res.moves is None
+    old = baseline_plot.solve(baseline_plot.Position(
+        pos.reserve, pos.foundations, pos.tableau, pos.stock, pos.waste,
+        pos.base))
+    assert old.winnable is False
