@@ -500,7 +500,8 @@ def test_a_win_through_another_arrangement_is_found(monkeypatch):
     # The win needs an arrangement other than the one on the table: with
     # only the table's own moves expanded, the graph search (without the
     # hint probes of solve) would call it lost.
-    monkeypatch.setattr(solver, "_arrangements", lambda p: [(p, ())])
+    monkeypatch.setattr(solver, "_arrangements",
+                        lambda p, moves=None: [(p, ())])
     assert _full_search(pos) is False
 
 

@@ -149,9 +149,12 @@ def tableau_class(tableau, base):
         j = i + 1
         while j < n and piles[j][0] <= piles[j - 1][0] + 1:
             j += 1
-        bottoms = sorted(p[1] for p in piles[i:j])
-        bound *= _pairings([p[0] for p in piles[i:j]], bottoms)
-        out.extend(bottoms)
+        if j - i == 1:
+            out.append(piles[i][1])
+        else:
+            bottoms = sorted(p[1] for p in piles[i:j])
+            bound *= _pairings([p[0] for p in piles[i:j]], bottoms)
+            out.extend(bottoms)
         out.extend(p[0] for p in piles[i:j])
         out.append(254)
         i = j
@@ -185,11 +188,17 @@ def _pairings(tops, bottoms):
     return max(n, 1)
 
 
-def _arrangements(pos):
+def _arrangements(pos, moves=None):
     """(position, moves) for each arrangement of ``pos``'s tableau class
     (tableau_class): every tableau reached by moves between piles that
-    empty none, with the moves that reach it from ``pos``."""
+    empty none, with the moves that reach it from ``pos``.  ``moves``:
+    pos.legal_moves() when already made."""
     out = [(pos, ())]
+    if moves is not None:
+        tab = pos.tableau
+        if not any(m.src[0] == "T" and m.dst[0] == "T"
+                   and len(tab[TAB_INDEX[m.src]]) > 1 for m in moves):
+            return out              # the only arrangement
     seen = {tuple(sorted((t[0] // 4, len(t)) for t in pos.tableau if t))}
     i = 0
     while i < len(out):
@@ -303,11 +312,13 @@ def _children(pos, visited, key):
     by_class = key.by_class(pos)
     out = []
     seen = set()
-    for rep, lead in (_arrangements(pos) if by_class else ((pos, ()),)):
+    first = pos.legal_moves()
+    for rep, lead in (_arrangements(pos, first) if by_class
+                      else ((pos, ()),)):
         tab = rep.tableau
         found = rep.foundations
         sigs = set()
-        for m in rep.legal_moves():
+        for m in (rep.legal_moves() if lead else first):
             # Moves between piles of the same kind give canonically equal
             # children (a pile is its bottom rank and length, a
             # foundation its length, F0 apart): make only one of them.
