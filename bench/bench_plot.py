@@ -6,6 +6,8 @@
     python3 bench/bench_plot.py --quick     # 100 deals
     python3 bench/bench_plot.py --public    # the fixed public set
     python3 bench/bench_plot.py --only solver --deals 2000 --ladder 100,1000
+    python3 bench/bench_plot.py --only solver --deals 10000 --seed S --cpu \
+        --results F                     # CPU budgets, resumable
 
 The deals are fresh random ones by default (see deal_source.py): the fair
 hint was tuned on the public set, and figures a player reads should come
@@ -35,6 +37,7 @@ Sections:
     on every deal, with 95% Wilson intervals and the hint's time per move.
 """
 import argparse
+import json
 import os
 import sys
 import time
@@ -60,14 +63,51 @@ POLICIES = dict(hints.POLICIES, demo=demo_move)
 
 def solve_job(job):
     """Solve one deal with the current solver ("new") or the frozen
-    baseline ("old"): (winnable, states, seconds, maxrss)."""
+    baseline ("old"): (winnable, states, seconds, maxrss).  With a fourth
+    item True the budget is CPU seconds of this process (through the
+    solvers' should_stop), so that a loaded machine does not change what
+    a budget means; with a fifth, (FILE, deal index), the result is also
+    appended to FILE as a JSON line (see --results)."""
     deck, budget = job[:2]
-    if len(job) > 2 and job[2] == "old":
-        res = baseline_plot.solve_deck(deck, budget)
+    which = job[2] if len(job) > 2 else "new"
+    cpu = len(job) > 3 and job[3]
+    kw = {"budget_seconds": budget}
+    if cpu:
+        start = time.process_time()
+        kw = {"should_stop": lambda: time.process_time() - start >= budget}
+    if which == "old":
+        res = baseline_plot.solve(baseline_plot.Position.new_game(deck), **kw)
     else:
-        res = solver.solve(rules.Position.new_game(deck),
-                           budget_seconds=budget)
-    return res.winnable, res.states, res.seconds, peak_rss_kib()
+        res = solver.solve(rules.Position.new_game(deck), **kw)
+    out = (res.winnable, res.states, res.seconds, peak_rss_kib())
+    if len(job) > 4:
+        path, index = job[4]
+        with open(path, "a") as f:
+            f.write(json.dumps({"deal": index + 1, "solver": which,
+                                "winnable": res.winnable,
+                                "states": res.states,
+                                "seconds": round(res.seconds, 4),
+                                "budget": budget, "cpu": bool(cpu),
+                                "maxrss": out[3]}) + "\n")
+    return out
+
+
+def _done(path, budget, cpu):
+    """(deal index, solver) -> result of the lines of a --results file
+    made with the same budget (a torn last line is ignored)."""
+    done = {}
+    if path and os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                try:
+                    d = json.loads(line)
+                except ValueError:
+                    continue
+                if d["budget"] == budget and d["cpu"] == cpu:
+                    done[(d["deal"] - 1, d["solver"])] = (
+                        d["winnable"], d["states"], d["seconds"],
+                        d["maxrss"])
+    return done
 
 
 def play_job(job):
@@ -107,9 +147,21 @@ def section_solver(decks, args):
              "; old = bench/baseline_plot (commit %s), new = the current"
              " solver, interleaved" % baseline_plot.COMMIT
              if args.baseline else ""), flush=True)
+    if args.cpu:
+        print("budgets in CPU seconds of each job's process (--cpu)")
     t0 = time.perf_counter()
-    flat = run_many([(d, args.budget, w) for d in decks for w in which],
-                    args.jobs, solve_job)
+    done = _done(args.results, args.budget, args.cpu)
+    jobs = [(d, args.budget, w, args.cpu, (args.results, i))
+            for i, d in enumerate(decks) for w in which]
+    todo = [j for j in jobs if (j[4][1], j[2]) not in done]
+    if done:
+        print("%d results read from %s" % (len(jobs) - len(todo),
+                                           args.results))
+    if not args.results:
+        todo = [j[:4] for j in todo]
+    got = iter(run_many(todo, args.jobs, solve_job))
+    flat = [done[(j[4][1], j[2])] if (j[4][1], j[2]) in done else next(got)
+            for j in jobs]
     wall = time.perf_counter() - t0
     res = {w: flat[i::len(which)] for i, w in enumerate(which)}
     n = len(decks)
@@ -252,6 +304,11 @@ def main(argv=None):
     ap.add_argument("--ladder", type=_budgets, default=[], metavar="S,..",
                     help="rerun the deals left undecided with these"
                     " budgets in turn, e.g. 100,1000")
+    ap.add_argument("--cpu", action="store_true",
+                    help="budgets in CPU seconds, not wall seconds")
+    ap.add_argument("--results", metavar="FILE",
+                    help="append each solver result to FILE (JSON lines)"
+                    " and skip those FILE already holds (resume)")
     ap.add_argument("--no-baseline", dest="baseline", action="store_false",
                     help="the current solver only, not the frozen baseline")
     ap.add_argument("--only", choices=("solver", "policies"),

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The benchmarks' deals: fresh random ones from a printed seed, the
 public sets on request (bench/deal_source.py); a tiny run of each."""
+import json
 import os
 import re
 import subprocess
@@ -64,6 +65,28 @@ def test_bench_plot_picks_a_seed_and_repeats_it():
     assert "verdicts that differ where both decide: none" in r.stdout
     assert re.search(r"undecided within 10 s .*\| \d+ \(", r.stdout)
     assert "the tail: the 3 slowest deals" in r.stdout
+
+
+def test_bench_plot_cpu_budgets_and_results_resume(tmp_path):
+    out = tmp_path / "results.jsonl"
+    args = ("--only", "solver", "--deals", "2", "--seed", "1", "--jobs",
+            "1", "--budget", "5", "--cpu", "--results", str(out))
+    r = bench("bench_plot.py", *args)
+    assert r.returncode == 0, r.stderr
+    assert "budgets in CPU seconds" in r.stdout
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert sorted((x["deal"], x["solver"]) for x in lines) == [
+        (1, "new"), (1, "old"), (2, "new"), (2, "old")]
+    assert all(x["cpu"] and x["budget"] == 5 for x in lines)
+    again = bench("bench_plot.py", *args)
+    assert again.returncode == 0, again.stderr
+    assert "4 results read from" in again.stdout
+    assert len(out.read_text().splitlines()) == 4    # nothing solved again
+
+    def table(text):
+        return [x for x in text.splitlines() if x.startswith("| decided")
+                or x.startswith("| winnable")]
+    assert table(again.stdout) == table(r.stdout)
 
 
 def test_bench_camelot_on_fresh_deals():

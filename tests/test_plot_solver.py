@@ -424,3 +424,116 @@ def test_a_restart_wins_where_the_full_search_is_slow():
     # seeded)
     again = solver.solve(pos, budget_states=20000)
     assert again.moves == res.moves and again.states == res.states
+
+
+# -- the tableau taken up to moves between piles -----------------------------
+
+class _Ranked:
+    """Cards of given ranks ("5 4 K"), each rank's copies taking suits 1,
+    2 and 3 in turn (with five full foundations built by
+    suit_foundations, those suits have one card of each rank left)."""
+
+    def __init__(self):
+        self.used = {}
+
+    def __call__(self, ranks):
+        out = []
+        for ch in ranks.split():
+            r = "A23456789TJQK".index(ch) + 1
+            s = 1 + self.used.get(r, 0)
+            self.used[r] = s
+            out.append((r - 1) * 4 + s)
+        return out
+
+
+def test_tableau_class_is_the_same_across_moves_between_piles():
+    base = 1
+    _ranked = _Ranked()
+    pos = Position(foundations=suit_foundations(base, [13] * 5 + [1] * 3),
+                   tableau=[_ranked("5 4"), _ranked("6 5"), _ranked("6")]
+                   + [[]] * 9, base=base)
+    moved = pos.after(Move("T0", "T1"))       # 4 onto the other 5
+    assert moved.tableau[0] != pos.tableau[0]
+    assert solver.tableau_class(moved.tableau, base) \
+        == solver.tableau_class(pos.tableau, base)
+    # Every arrangement is found, and no other: the tops 4, 5, 6 on the
+    # bottoms 5, 6, 6 (a top at most its bottom).
+    found = {tuple(sorted((t[0] // 4 + 1, t[-1] // 4 + 1)
+                          for t in p.tableau if t))
+             for p, _ in solver._arrangements(pos)}
+    assert found == {((5, 4), (6, 5), (6, 6)), ((5, 5), (6, 4), (6, 6))}
+    for p, lead in solver._arrangements(pos):
+        q = pos.copy()
+        for m in lead:
+            q.play(m)
+        assert q.tableau == p.tableau
+    # Two tableaux of the same cards, tops and bottoms that no such move
+    # joins (tops 3 and 5 are not next to each other): different keys.
+    _ranked = _Ranked()
+    a = [_ranked("6 5 4 3"), _ranked("7 6 5")] + [[]] * 10
+    _ranked = _Ranked()
+    b = [_ranked("7 6 5 4 3"), _ranked("6 5")] + [[]] * 10
+    assert sorted(c for t in a for c in t) == sorted(c for t in b for c in t)
+    assert solver.tableau_class(a, base) != solver.tableau_class(b, base)
+
+
+def _needs_a_rearrangement():
+    """Base A, F5..F7 need a 2 each; the three 2s lie in the waste under
+    a 7 that has no place but a space.  Only T0 (5 4) can be emptied, and
+    only after its 4 goes onto T1's 5 (a move between piles that empties
+    none): then its 5 goes onto T2's 6."""
+    _ranked = _Ranked()
+    fillers = [_ranked(r) for r in "K K K J J J 9 9 9".split()]
+    return Position(
+        reserve=_ranked("Q Q Q T T T 8 8 8 7 7 6 5 4 4"),
+        foundations=suit_foundations(1, [13] * 5 + [1] * 3),
+        tableau=[_ranked("5 4"), _ranked("6 5"), _ranked("6")] + fillers,
+        waste=_ranked("3 3 3 2 2 2 7"), base=1)
+
+
+def test_a_win_through_another_arrangement_is_found(monkeypatch):
+    pos = _needs_a_rearrangement()
+    assert len(pos.cards()) == 104
+    res = solver.solve(pos)
+    assert res.winnable is True and wins(pos, res.moves)
+    line = _full_search(pos)
+    assert line and wins(pos, line)
+    # The win needs an arrangement other than the one on the table: with
+    # only the table's own moves expanded, the graph search (without the
+    # hint probes of solve) would call it lost.
+    monkeypatch.setattr(solver, "_arrangements",
+                        lambda p, moves=None: [(p, ())])
+    assert _full_search(pos) is False
+
+
+def _full_search(pos):
+    """The solver's complete graph search alone, without budgets."""
+    clock = solver._Clock(0, solver.Budget().start(), None)
+    return solver._Search(pos, dead_ends.ReserveTest(pos.reserve, pos.base),
+                          clock).run()
+
+
+def test_a_loss_proved_over_arrangements_is_lost():
+    """As _needs_a_rearrangement, with T2 holding a 7 instead of a 6: no
+    arrangement lets a pile be emptied, so the 7 never leaves the waste
+    and the 2s stay under it.  The solver proves the loss over the two
+    arrangements of T0 and T1; the frozen baseline solver
+    (bench/baseline_plot: it keys the tableau pile by pile and makes
+    every move between piles) searches the whole game and agrees."""
+    sys.path.insert(0, str(REPO / "bench"))
+    import baseline_plot
+    _ranked = _Ranked()
+    fillers = [_ranked(r) for r in "K K K J J J 9 9 9".split()]
+    pos = Position(
+        reserve=_ranked("Q Q Q T T T 8 8 8 7 6 6 5 4 4"),
+        foundations=suit_foundations(1, [13] * 5 + [1] * 3),
+        tableau=[_ranked("5 4"), _ranked("6 5"), _ranked("7")] + fillers,
+        waste=_ranked("3 3 3 2 2 2 7"), base=1)
+    assert len(pos.cards()) == 104
+    assert len(solver._arrangements(pos)) == 2
+    res = solver.solve(pos)
+    assert res.winnable is False and res.moves is None
+    old = baseline_plot.solve(baseline_plot.Position(
+        pos.reserve, pos.foundations, pos.tableau, pos.stock, pos.waste,
+        pos.base))
+    assert old.winnable is False

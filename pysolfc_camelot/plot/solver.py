@@ -70,12 +70,14 @@ def canonical_key(pos):
 
 
 class _Keyer:
-    """canonical_key with its parts memoised: a child shares most piles
-    with its parent (the same tuple objects), so the ranks of a long waste
-    or the sorted tableau are worked out once per distinct pile tuple, not
-    once per state."""
+    """The search's key of a position: canonical_key with the tableau
+    taken up to moves between piles that empty none (tableau_class), its
+    parts memoised: a child shares most piles with its parent (the same
+    tuple objects), so the ranks of a long waste or the tableau's class
+    are worked out once per distinct pile tuple, not once per state."""
 
-    def __init__(self):
+    def __init__(self, base):
+        self.base = base
         self.found, self.tab, self.waste = {}, {}, {}
 
     def __call__(self, pos):
@@ -87,12 +89,137 @@ class _Keyer:
                                        + [255])
         tb = self.tab.get(t)
         if tb is None:
-            tb = self.tab[t] = bytes(sorted((x[0] // 4) * 14 + len(x)
-                                            for x in t if x) + [255])
+            tb = self.tab[t] = tableau_class(t, self.base)
         wb = self.waste.get(w)
         if wb is None:
             wb = self.waste[w] = bytes([c // 4 for c in w])
         return bytes((len(pos.reserve), len(pos.stock))) + fb + tb + wb
+
+    def by_class(self, pos):
+        """The key of ``pos`` takes its tableau by its class."""
+        tb = self.tab.get(pos.tableau)
+        if tb is None:
+            tb = self.tab[pos.tableau] = tableau_class(pos.tableau,
+                                                      self.base)
+        return tb[0] == 0
+
+
+# A class with more arrangements than this is keyed pile by pile (its
+# expansion would visit them all).
+CLASS_ARRANGEMENTS = 16
+
+
+def tableau_class(tableau, base):
+    """The tableau's part of the search key: the same for two tableaux
+    one can be turned into the other by moves between piles that empty
+    no pile (then a line from one is a line from the other after such
+    moves), as bytes; the first byte says which kind of key follows.
+
+    Write a pile as (top, bottom), in offsets from the base rank: a pile
+    not holding a base-rank card holds every offset from its top up to
+    its bottom, 1 <= top <= bottom <= 12.  Such a move takes a top of
+    offset x from a pile of bottom above x onto a pile showing x + 1: the
+    two piles swap their tops x and x + 1, nothing else changes.  So the
+    piles whose tops lie in one run of consecutive offsets (a
+    *component*) keep their bottoms and the multiset of their tops, and
+    any pairing of those tops with those bottoms that has every top at
+    most its bottom is reached: give the pile of the highest bottom the
+    highest top by swapping its top with the piles showing one more, one
+    after another (each swap leaves every top at most its bottom), then
+    do the same with the others.  The key is, per component, its tops
+    and its bottoms, both sorted (which also makes the piles' order and
+    the cards' suits not matter), with the number of base-rank piles;
+    ``_Search`` expands such a key by visiting every arrangement of it.
+    A tableau of more than about CLASS_ARRANGEMENTS arrangements
+    (_pairings) is keyed pile by pile
+    instead, as canonical_key does (its own kind of key: a graph search
+    stays complete with both kinds, each expanded in its own way)."""
+    nbase = 0
+    piles = []
+    for t in tableau:
+        if t:
+            b = (t[0] // 4 + 1 - base) % 13
+            if b:
+                piles.append(((t[-1] // 4 + 1 - base) % 13, b))
+            else:
+                nbase += 1
+    piles.sort()
+    out = [0, nbase]
+    bound = 1
+    i, n = 0, len(piles)
+    while i < n:
+        j = i + 1
+        while j < n and piles[j][0] <= piles[j - 1][0] + 1:
+            j += 1
+        if j - i == 1:
+            out.append(piles[i][1])
+        else:
+            bottoms = sorted(p[1] for p in piles[i:j])
+            bound *= _pairings([p[0] for p in piles[i:j]], bottoms)
+            out.extend(bottoms)
+        out.extend(p[0] for p in piles[i:j])
+        out.append(254)
+        i = j
+    if bound > CLASS_ARRANGEMENTS:
+        return bytes([1] + sorted((t[0] // 4) * 14 + len(t)
+                                  for t in tableau if t) + [255])
+    out.append(255)
+    return bytes(out)
+
+
+def _pairings(tops, bottoms):
+    """About how many ways the sorted multiset ``tops`` can be given to
+    piles of the sorted ``bottoms``, one each, every top at most its
+    bottom: the pile of the lowest bottom has the tops up to it to
+    choose from, the next one those up to its bottom but one, and so on
+    (exact for distinct piles once divided by the orders of equal tops);
+    then divided by the orders of equal bottoms too (piles of one bottom
+    are alike, so this is nearer the count of distinct arrangements; it
+    only decides which kind of key a tableau gets)."""
+    n = 1
+    k = 0
+    for i, b in enumerate(bottoms):
+        while k < len(tops) and tops[k] <= b:
+            k += 1
+        n *= k - i
+    for values in (tops, bottoms):
+        run = 0
+        for i, v in enumerate(values):
+            run = run + 1 if i and values[i - 1] == v else 1
+            n //= run
+    return max(n, 1)
+
+
+def _arrangements(pos, moves=None):
+    """(position, moves) for each arrangement of ``pos``'s tableau class
+    (tableau_class): every tableau reached by moves between piles that
+    empty none, with the moves that reach it from ``pos``.  ``moves``:
+    pos.legal_moves() when already made."""
+    out = [(pos, ())]
+    if moves is not None:
+        tab = pos.tableau
+        if not any(m.src[0] == "T" and m.dst[0] == "T"
+                   and len(tab[TAB_INDEX[m.src]]) > 1 for m in moves):
+            return out              # the only arrangement
+    seen = {tuple(sorted((t[0] // 4, len(t)) for t in pos.tableau if t))}
+    i = 0
+    while i < len(out):
+        p, path = out[i]
+        i += 1
+        tab = p.tableau
+        for m in p.legal_moves():
+            src = m.src
+            if src[0] != "T" or m.dst[0] != "T" \
+                    or len(tab[TAB_INDEX[src]]) < 2:
+                continue
+            q = p.after(m, check=False)
+            # piles of the same bottom and length are the same pile
+            k = tuple(sorted((t[0] // 4, len(t)) for t in q.tableau if t))
+            if k in seen:
+                continue
+            seen.add(k)
+            out.append((q, path + (m,)))
+    return out
 
 
 def _order(pos, m):
@@ -167,47 +294,64 @@ def _safe_move(pos):
 
 
 def _children(pos, visited, key):
-    """(move, child, key) for each legal move whose canonical result is
-    new, in search order (``key`` makes the canonical key).  When a safe
-    move exists (_safe_move) it is the only child: the position is
-    winnable iff the one after it is (and that one is new: a safe move
-    cannot be undone, so it never leads back to an ancestor)."""
+    """(moves, child, key) for each move, or short line of moves, whose
+    canonical result is new, in search order (``key`` makes the search
+    key, a _Keyer).  When a safe move exists (_safe_move) it is the only
+    child: the position is winnable iff the one after it is (and that one
+    is new: a safe move cannot be undone, so it never leads back to an
+    ancestor).  When the key takes the tableau by its class
+    (tableau_class), the children are those of every arrangement of the
+    class, each reached by the moves between piles that make it, and the
+    moves that stay in the class are left out (they lead to the same
+    key).  A move that leaves the tableau as it is or fills a space gives
+    the same key from every arrangement: it is made from the first
+    only."""
     safe = _safe_move(pos)
     if safe is not None:
         child = pos.after(safe)
         k = key(child)
-        return [] if k in visited else [(safe, child, k)]
+        return [] if k in visited else [((safe,), child, k)]
+    by_class = key.by_class(pos)
     out = []
     seen = set()
-    tab = pos.tableau
-    found = pos.foundations
-    sigs = set()
-    for m in pos.legal_moves():
-        # Moves between piles of the same kind give canonically equal
-        # children (a pile is its bottom rank and length, a foundation
-        # its length, F0 apart): make only one of them.
-        src, dst = m
-        if dst[0] == "T":
-            t = tab[TAB_INDEX[dst]]
-            d = (t[0] // 4, len(t)) if t else None
-        elif dst[0] == "F":
-            d = ("F0",) if dst == "F0" else len(found[int(dst[1:])])
-        else:
-            d = dst
-        if src[0] == "T":
-            t = tab[TAB_INDEX[src]]
-            sg = ((t[0] // 4, len(t)), d)
-        else:
-            sg = (src, d)
-        if sg in sigs:
-            continue
-        sigs.add(sg)
-        child = pos.after(m, check=False)
-        k = key(child)
-        if k in visited or k in seen:
-            continue
-        seen.add(k)
-        out.append((_order(pos, m), len(out), m, child, k))
+    first = pos.legal_moves()
+    for rep, lead in (_arrangements(pos, first) if by_class
+                      else ((pos, ()),)):
+        tab = rep.tableau
+        found = rep.foundations
+        sigs = set()
+        for m in (rep.legal_moves() if lead else first):
+            # Moves between piles of the same kind give canonically equal
+            # children (a pile is its bottom rank and length, a
+            # foundation its length, F0 apart): make only one of them.
+            src, dst = m
+            if dst[0] == "T":
+                t = tab[TAB_INDEX[dst]]
+                if lead and not t and src[0] != "T":
+                    continue    # a space filled: as from the first
+                d = (t[0] // 4, len(t)) if t else None
+            elif lead and src[0] != "T":
+                continue        # the tableau untouched: as from the first
+            elif dst[0] == "F":
+                d = ("F0",) if dst == "F0" else len(found[int(dst[1:])])
+            else:
+                d = dst
+            if src[0] == "T":
+                t = tab[TAB_INDEX[src]]
+                if by_class and dst[0] == "T" and len(t) > 1:
+                    continue            # stays in the class
+                sg = ((t[0] // 4, len(t)), d)
+            else:
+                sg = (src, d)
+            if sg in sigs:
+                continue
+            sigs.add(sg)
+            child = rep.after(m, check=False)
+            k = key(child)
+            if k in visited or k in seen:
+                continue
+            seen.add(k)
+            out.append((_order(rep, m), len(out), lead + (m,), child, k))
     out.sort()
     out.reverse()                   # popped from the end: best first
     return [(m, child, k) for _, _, m, child, k in out]
@@ -333,7 +477,7 @@ class _Search:
 
     def __init__(self, position, reserve_test, clock, rng=None):
         self.reserve_test, self.clock, self.rng = reserve_test, clock, rng
-        self.key = _Keyer()
+        self.key = _Keyer(position.base)
         self.visited = {self.key(position)}
         self.stack = [self._children(position)]
         self.path = []
@@ -369,7 +513,7 @@ class _Search:
             if clock.states >= clock.next_check:
                 clock.check()
             if child.is_won():
-                return path + [m]
+                return [x for line in path for x in line] + list(m)
             if dead(child, self.reserve_test):
                 continue
             path.append(m)
