@@ -3,7 +3,8 @@
 ``Game`` with our mixins, and the Hint and Solver classes they share.
 
 A game's ``game.py`` subclasses ``OurGame`` and says only what is its own:
-stacks, layout, deal, texts, saves, and the few names the mixins ask for
+stacks (each a ``table_position.TableStack``), layout, deal, texts as
+data (table_texts.py), saves, and the few names the mixins ask for
 (``hint_tuple``, ``review_game``, ``hint_setting``, ``winnable_settings``).
 This module imports pysollib, so only the games' ``game.py`` import it;
 the mixins themselves load outside PySolFC, in the tests.
@@ -15,6 +16,7 @@ from .accessibility import AccessibleGame
 from .assist import AssistedGame
 from .post_mortem import PostMortemGame
 from .assist_solver import Solver
+from .table_position import KeptPositionGame
 from .table_texts import TableTextsGame
 from .winnable_deals import WinnableDeals
 
@@ -32,7 +34,7 @@ class AssistHint(AbstractHint):
 
 
 class OurGame(TableTextsGame, PostMortemGame, WinnableDeals,
-              AccessibleGame, AssistedGame, Game):
+              AccessibleGame, AssistedGame, KeptPositionGame, Game):
     Hint_Class = AssistHint
     # Assist > Solver: solve the deal with the real stock order (the game's
     # exact solver), then play the winning line; Max iterations bounds the
