@@ -80,7 +80,7 @@ class Camelot_Waste(TableStack, WasteStack):
     def acceptsCards(self, from_stack, cards):
         # Only a deal brings a card here; PySolFC asks this when it shows
         # a "deal" hint as an arrow from the stock.
-        return from_stack is self.game.s.talon and self.game.is_legal(DEAL)
+        return self.game.refusal(from_stack, self) is None
 
     def moveMove(self, ncards, to_stack, frames=-1, shadow=-1):
         before = self.game.position()
@@ -368,10 +368,7 @@ class CamelotPlus(OurGame):
         if self.preview > 1:
             return
         pos = self.position()
-        placed = getattr(self, "_placed", {})
-
-        def show(key, item, *texts):        # texts: one per form
-            table_texts.show_best(self.canvas, item, placed.get(key), *texts)
+        show = self.show_text           # (key, item, its text in each form)
         show("info", self.texts.info, tr("camelot.phase.%d" % pos.phase))
         hints = self.hint_label()
         show("hints", self.texts.misc, hints, hints.split("\n")[0])

@@ -477,10 +477,7 @@ class ThePlotClassic(OurGame):
         pos = self.position()
         if pos is None:                 # dealing
             return
-        placed = getattr(self, "_placed", {})
-
-        def show(key, item, *texts):        # texts: one per form
-            table_texts.show_best(self.canvas, item, placed.get(key), *texts)
+        show = self.show_text           # (key, item, its text in each form)
         rank = rank_label(pos.base)
         show("base_rank", self.texts.base_rank,
              tr("plot.base_rank", rank=rank), rank)

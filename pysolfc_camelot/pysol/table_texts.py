@@ -575,6 +575,12 @@ class TableTextsGame:
     def layout_texts(self):
         lay_out(self)
 
+    def show_text(self, key, item, *texts):
+        """Draw the text ``key`` in ``item`` as the layout placed it:
+        ``texts``, one per form, best first."""
+        show_best(self.canvas, item, getattr(self, "_placed", {}).get(key),
+                  *texts)
+
     def showHelp(self, *args):
         # A pile's help in the status bar, whole clauses only.
         super().showHelp(*fit_status_help(self.app, args))
