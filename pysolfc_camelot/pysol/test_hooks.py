@@ -171,12 +171,9 @@ def write_game_state(game, pos):
         "card_size": list(game.app.images.getSize()),
         "canvas_origin": toolkit.canvas_origin(c),
         "canvas_scale": toolkit.canvas_scale(c),
+        "canvas_size": [c.winfo_width(), c.winfo_height()],
         "game_size": [game.width, game.height],
         "kept_position": game.kept_drift() or "ok",
     })
-    try:
-        state["canvas_size"] = [c.winfo_width(), c.winfo_height()]
-    except AttributeError:          # a canvas without Tk's winfo
-        pass
     state.update(game.winnable_test_state())
     write_test_state(state)
