@@ -49,10 +49,13 @@ unit:
 # Both set up first, so they work on a fresh clone.  Fresh random deals
 # from a seed each prints; BENCH_ARGS="--seed S" repeats a run,
 # BENCH_ARGS=--public takes the fixed public sets, --quick 100 deals.
+# bench_drag.py: what a drag costs in PySolFC (Xvfb), this tree against
+# branch layers, on PySolFC's deals 1..10.
 BENCH_ARGS ?=
 bench: setup
 	$(VENV_PY) bench/bench.py $(BENCH_ARGS)
 	$(VENV_PY) bench/bench_plot.py $(BENCH_ARGS)
+	$(VENV_PY) bench/bench_drag.py
 
 pictures: setup
 	$(VENV_PY) -m pysolfc_camelot pictures

@@ -583,12 +583,20 @@ def artifacts_dir(name):
 # ------------------------------------------------------------ game state --
 
 def read_json(path):
-    """The JSON in path, or None while it is missing or half written."""
+    """The JSON in path, or None while it is missing or half written.
+
+    A game's state file (CAMELOT_TEST_STATE_FILE) says whether the rules
+    position the game keeps is the one its stacks hold (test_hooks.py):
+    every GUI test reading it fails the moment it is not."""
     try:
         with open(path) as f:
-            return json.load(f)
+            data = json.load(f)
     except (OSError, ValueError):
         return None
+    if isinstance(data, dict) and data.get("kept_position", "ok") != "ok":
+        raise AssertionError("the kept rules position drifted from the "
+                             "table: %s" % data["kept_position"])
+    return data
 
 
 def wait_for(predicate, timeout=10, interval=0.05, what="condition"):

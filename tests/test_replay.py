@@ -26,8 +26,8 @@ from host import known_deals
 from tables import CAMELOT_DECK, PLACE_ORDER, CamelotTable, PlotTable
 from tables import PLOT_WINDOW_SIZE as WINDOW_SIZE
 
-# What a position is, in each game's state file (pysolfc_camelot/*/game.py
-# _writeTestState).
+# What a position is, in each game's state file (test_hooks.write_game_state,
+# the fields each game.py names in test_state_position).
 CAMELOT_KEYS = ("stock", "waste", "tableau", "removed", "phase", "score",
                 "status")
 PLOT_KEYS = ("reserve", "foundations", "tableau", "stock", "waste",

@@ -11,16 +11,16 @@ from pickle import UnpicklingError
 from pysollib.gamedb import GI, GameInfo, registerGame
 from pysollib.layout import Layout
 from pysollib.pysoltk import MfxCanvasText
-from pysollib.settings import TOOLKIT
 from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
 
 from ..pysol import table_texts, test_hooks, toolkit
 from ..pysol.assist import HINT_LEVEL_DEMO
-from ..core.cards import format_card, format_cards, parse_deck
+from ..core.cards import parse_deck
 from ..core.game_cards import card_for_id, card_of
 from ..pysol.game_base import OurGame
+from ..pysol.table_position import TableStack
 from ..texts import rules_broken, tr
 from . import GAME_ID, GAME_NAME, SPEC, hint_modes, rules
 from .notation import DEAL, Move
@@ -47,21 +47,21 @@ SLOT_SPEECH = {
 
 # ---------------------------------------------------------------- stacks
 
-class Camelot_Talon(WasteTalonStack):
+class Camelot_Talon(TableStack, WasteTalonStack):
     def canDealCards(self):
-        return self.game.isLegal(DEAL)
+        return self.game.is_legal(DEAL)
 
     def dealCards(self, sound=False, shuffle=False):
         if not self.canDealCards():
             return 0
         before = self.game.position()
         n = WasteTalonStack.dealCards(self, sound=sound)
-        self.game.recordPhase(before, DEAL)
+        self.game.record_phase(before, DEAL)
         return n
 
     def updateText(self, *args, **kw):
         WasteTalonStack.updateText(self, *args, **kw)
-        self.game.showStockCount()
+        self.game.show_stock_count()
 
     def getHelp(self):
         # PySolFC's own would say "Talon. 0 redeals", half untranslated.
@@ -71,17 +71,17 @@ class Camelot_Talon(WasteTalonStack):
         return tr("game.speech.stock", n=len(self.cards))
 
 
-class Camelot_Waste(WasteStack):
+class Camelot_Waste(TableStack, WasteStack):
     getBottomImage = WasteStack._getBlankBottomImage
     def acceptsCards(self, from_stack, cards):
         # Only a deal brings a card here; PySolFC asks this when it shows
         # a "deal" hint as an arrow from the stock.
-        return from_stack is self.game.s.talon and self.game.isLegal(DEAL)
+        return self.game.refusal(from_stack, self) is None
 
     def moveMove(self, ncards, to_stack, frames=-1, shadow=-1):
         before = self.game.position()
         WasteStack.moveMove(self, ncards, to_stack, frames, shadow)
-        self.game.recordPhase(before, Move("place", to_stack.slot))
+        self.game.record_phase(before, Move("place", to_stack.slot))
 
     def getHelp(self):
         return tr("camelot.help.waste")
@@ -93,7 +93,7 @@ class Camelot_Waste(WasteStack):
                   card=self.game.card_speech(self.cards[-1]))
 
 
-class Camelot_RowStack(OpenStack):
+class Camelot_RowStack(TableStack, OpenStack):
     getBottomImage = OpenStack._getReserveBottomImage   # an outlined slot
 
     def __init__(self, x, y, game, slot):
@@ -101,23 +101,24 @@ class Camelot_RowStack(OpenStack):
         self.slot = slot
 
     def acceptsCards(self, from_stack, cards):
-        return self.game.isLegal(self.game.moveFor(from_stack, self))
+        return self.game.refusal(from_stack, self) is None
 
     def canMoveCards(self, cards):
-        return self.game.position().can_pick_up(self.slot)
+        return self.game.table_memo(("pick up", self.slot),
+                                    lambda pos: pos.can_pick_up(self.slot))
 
     def canDropCards(self, stacks):
         discard = self.game.s.foundations[0]
-        if self.game.isLegal(Move("remove", self.slot)):
+        if self.game.is_legal(Move("remove", self.slot)):
             return (discard, 1)
         return (None, 0)
 
     def clickHandler(self, event):
         game = self.game
-        if game.isLegal(Move("remove", self.slot)):
+        if game.is_legal(Move("remove", self.slot)):
             self.playMoveMove(1, game.s.foundations[0])
             return 1
-        if game.isLegal(Move("place", self.slot)):
+        if game.is_legal(Move("place", self.slot)):
             game.s.waste.playMoveMove(1, self)
             return 1
         return 0
@@ -125,9 +126,10 @@ class Camelot_RowStack(OpenStack):
     def moveMove(self, ncards, to_stack, frames=-1, shadow=-1):
         game = self.game
         discard = game.s.foundations[0]
+        # Decided when PySolFC asked acceptsCards (the same answer here).
+        move = game.move_for(self, to_stack)
+        assert game.refusal(self, to_stack) is None, move
         before = game.position()
-        move = game.moveFor(self, to_stack)
-        assert before.is_legal(move), move
         # The discard pile would refuse each card of a pair on its own, and
         # PySolFC checks acceptsCards for moves in S_PLAY: the rules model
         # has already judged the move, so play its cards in S_FILL.
@@ -136,7 +138,7 @@ class Camelot_RowStack(OpenStack):
         if to_stack is not discard:         # a pair: its partner goes too
             game.moveMove(1, to_stack, discard, frames=frames, shadow=shadow)
         game.leaveState(old_state)
-        game.recordPhase(before, move)
+        game.record_phase(before, move)
 
     def getHelp(self):
         return tr(SLOT_HELP[rules.SLOT_FACE[self.slot]], slot=self.slot)
@@ -149,9 +151,9 @@ class Camelot_RowStack(OpenStack):
                             tr(holding))
 
 
-class Camelot_Discard(AbstractFoundationStack):
+class Camelot_Discard(TableStack, AbstractFoundationStack):
     def acceptsCards(self, from_stack, cards):
-        return self.game.isLegal(self.game.moveFor(from_stack, self))
+        return self.game.refusal(from_stack, self) is None
 
     def canMoveCards(self, cards):
         return False
@@ -235,73 +237,47 @@ class CamelotPlus(OurGame):
                                     below=self.texts.info, stretch=True)
         lay.defaultStackGroups()
         self.hint_mode = hint_modes.load(self.app)
-        self._layoutTexts()
+        self.layout_texts()
         return lay
 
-    # -- our texts: sized and placed for the cards as they are now ------
-    # (table_texts.py says how, and calls this after every rescale; here
-    # is only where this game has room.)
+    # -- our texts: where this game has room (table_texts.py lays them out
+    # after every rescale) --------------------------------------------------
 
-    def _layoutTexts(self):
-        """Size and place every text of ours for the table as it is now:
-        the stock's count between stock and waste; right of the slots,
+    def text_layout(self, room):
+        """The stock's count between stock and waste; right of the slots,
         the score under the discard, the hint label and the phase below
-        it; the K, Q, J marks on their empty slots; then draw them."""
-        self._placed = {}
-        if self.preview > 1 or TOOLKIT != "tk":
-            return
-        c, s = self.canvas, self.s
-        cw, ch = self.app.images.getSize()
-        measure = table_texts.TkMeasure(
-            c, self.app.getFont("canvas_default"))
-        largest = table_texts.largest_size(measure, measure.base_size, ch)
-        left, top, right, bottom = table_texts.visible_area(
-            c, (self.width, self.height))
-        pad = max(2, ch // 30)
+        it, then the winnable-deals label and What went wrong; the K, Q, J
+        marks on their empty slots."""
+        s, cw, ch, pad = self.s, room.cw, room.ch, room.pad
         discard = s.foundations[0]
         ys = s.rows[4].y - s.rows[0].y          # one row of slots
         hints_top = discard.y + 1.5 * ys        # as laid out in createGame
         info_top = discard.y + 2.6 * ys
-        column = s.rows[3].x + cw + pad         # right of the slots
+        column, right = s.rows[3].x + cw + pad, room.right - pad
         hints = [self.hint_label(m) for m in hint_modes.MODES]
         Band, Text = table_texts.Band, table_texts.Text
-        bands = [
-            Band(left + pad, s.talon.y + ch + pad, s.rows[0].x - pad,
+        return table_texts.TextLayout(bands=[
+            Band(room.left + pad, s.talon.y + ch + pad, s.rows[0].x - pad,
                  s.waste.y - pad, [Text("stock", [[str(n) for n in range(
                      53)]], s.talon.x + cw / 2)]),
-            Band(column, discard.y + ch + pad, right - pad,
-                 hints_top - pad, [Text("score", [[tr(
-                     "camelot.score", score=n, max=rules.MAX_SCORE)
-                     for n in range(rules.MAX_SCORE + 1)]],
-                     discard.x + cw / 2)]),
+            Band(column, discard.y + ch + pad, right, hints_top - pad,
+                 [Text("score", [[tr("camelot.score", score=n,
+                                     max=rules.MAX_SCORE)
+                                  for n in range(rules.MAX_SCORE + 1)]],
+                       discard.x + cw / 2)]),
             # Short: the first line only ("Hints: fair").
-            Band(column, hints_top, right - pad, info_top - pad,
-                 [Text("hints", [hints, [h.split("\n")[0] for h in hints]],
+            Band(column, hints_top, right, info_top - pad,
+                 [Text("hints", [hints, table_texts.first_lines(hints)],
                        discard.x, align="left")], shorten=("hints",)),
-            Band(column, info_top, right - pad, bottom - pad,
+            Band(column, info_top, right, room.bottom - pad,
                  [Text("info", [[tr("camelot.phase.1"),
                                  tr("camelot.phase.2")]],
                        discard.x, align="left")]),
-        ]
-        for band in bands:
-            self._placed.update(table_texts.fit_band(measure, band, largest))
-        # Under the phase: the winnable-deals label, then What went wrong.
-        info = self._placed["info"]
-        self._placed.update(table_texts.fit_column(measure, largest, (
-            column, info.y + info.block[1] + pad, right - pad, bottom - pad),
-            discard.x, [("winnable", self.winnable_forms()),
-                        ("review", self.review_forms())], pad))
-        marks = [tr(key) for key in FACE_MARK.values()]
-        size = table_texts.mark_size(measure, marks, (cw, ch),
-                                     measure.base_size)
-        for r in s.rows:
-            table_texts.show_mark(c, r.texts.misc, measure, size,
-                                  (r.x + cw / 2, r.y + ch / 2))
-        if any(st.cards for st in self.allstacks):     # dealt
-            s.talon.updateText()
-            self.updateText()
+        ], column=("info", column, right, discard.x),
+            marks=s.rows, mark_samples=[tr(k) for k in FACE_MARK.values()],
+            counts=(s.talon,))
 
-    def showStockCount(self):
+    def show_stock_count(self):
         talon = self.s.talon
         if self.preview <= 1 and talon.texts.ncards is not None:
             table_texts.show(self.canvas, talon.texts.ncards,
@@ -317,10 +293,8 @@ class CamelotPlus(OurGame):
         # Tests may fix the deal; the first card listed is dealt first.
         return test_hooks.forced_order(cards, card_of, parse_deck)
 
-    # -- the rules model, asked for everything ---------------------------
-
-    def position(self):
-        return self.position_of(lambda stack: stack.cards, self.phase)
+    # -- the rules model, asked for everything (table_position.py keeps
+    # the table's position and decides each drop once) ----------------------
 
     def position_of(self, cards, phase=None):
         """The rules position of the stacks holding ``cards(stack)`` (a
@@ -336,7 +310,7 @@ class CamelotPlus(OurGame):
             removed=[card_of(c) for c in removed],
             phase=phase)
 
-    def moveFor(self, from_stack, to_stack):
+    def move_for(self, from_stack, to_stack):
         """The rules move a drag from one stack to another means."""
         s = self.s
         if from_stack is s.talon and to_stack is s.waste:
@@ -349,23 +323,22 @@ class CamelotPlus(OurGame):
             return Move("pair", from_stack.slot, to_stack.slot)
         return None
 
-    def isLegal(self, move):
-        return move is not None and self.position().is_legal(move)
-
-    def recordPhase(self, before, move):
-        """Set the phase the rules give after ``move``, undoably."""
-        phase = before.after(move).phase
+    def record_phase(self, before, move):
+        """Set the phase the rules give after ``move`` (judged legal on
+        ``before`` already), undoably."""
+        phase = before.after(move, check=False).phase
         if phase != self.phase:
             self.saveStateMove(2 | 16)      # restored on undo
             self.phase = phase
             self.saveStateMove(1 | 16)      # restored on redo
 
     def isGameWon(self):
-        return self.position().is_won()
+        return self.table_memo("won", lambda pos: pos.is_won())
 
     def getStuck(self):
         # PySolFC's "You are stuck" fires when this is False.
-        return self.position().status() != rules.LOST
+        return self.table_memo("status", lambda pos: pos.status()) \
+            != rules.LOST
 
     def getGameScore(self):
         return len(self.s.foundations[0].cards)
@@ -376,8 +349,8 @@ class CamelotPlus(OurGame):
     def _autoDeal(self, sound=True):
         # Deal by itself only when dealing is the one legal move: in
         # phase 2 the player chooses between removing and dealing.
-        pos = self.position()
-        if pos.legal_moves() == [DEAL]:
+        if self.table_memo("legal moves",
+                           lambda pos: pos.legal_moves()) == [DEAL]:
             return self.dealCards(sound=sound)
         return 0
 
@@ -389,17 +362,14 @@ class CamelotPlus(OurGame):
         if self.preview > 1:
             return
         pos = self.position()
-        placed = getattr(self, "_placed", {})
-
-        def show(key, item, *texts):        # texts: one per form
-            table_texts.show_best(self.canvas, item, placed.get(key), *texts)
+        show = self.show_text           # (key, item, its text in each form)
         show("info", self.texts.info, tr("camelot.phase.%d" % pos.phase))
         hints = self.hint_label()
         show("hints", self.texts.misc, hints, hints.split("\n")[0])
         show("score", self.s.foundations[0].texts.ncards,
              tr("camelot.score", score=pos.score, max=rules.MAX_SCORE))
         self.showWinnableLabel()
-        self._writeTestState(pos)
+        test_hooks.write_game_state(self, pos)
         self.review_text_update()
 
     def game_speech(self):
@@ -416,39 +386,25 @@ class CamelotPlus(OurGame):
         x, y = self.canvas.coords(self.texts.info.id)[:2]
         return x, y + self.app.images.getSize()[1]
 
-    def _writeTestState(self, pos):
-        if not test_hooks.test_state_wanted():
-            return
-        c, s = self.canvas, self.s
-        state = {
-            "stock": format_cards(pos.stock).split(),
-            "waste": None if pos.waste is None else format_card(pos.waste),
-            "tableau": [None if x is None else format_card(x)
-                        for x in pos.tableau],
-            "removed": format_cards(pos.removed).split(),
-            "phase": pos.phase, "score": pos.score, "status": pos.status(),
-            "hints": self.hint_mode,
-            "hint_label": toolkit.bbox_of(c, self.texts.misc),
-            # What the table says, as drawn, and the stacks' help.
-            "texts": {
-                "phase": toolkit.text_of(c, self.texts.info),
-                "hints": toolkit.text_of(c, self.texts.misc),
-                "score": toolkit.text_of(c, s.foundations[0].texts.ncards),
-                "marks": {str(r.slot): toolkit.text_of(c, r.texts.misc)
-                          for r in s.rows if r.texts.misc is not None},
+    # -- what the tests read (test_hooks.write_game_state) ------------------
+
+    test_state_position = (("stock", "cards"), ("waste", "card"),
+                           ("tableau", "slots"), ("removed", "cards"),
+                           ("phase", "value"))
+
+    def test_state_texts(self):
+        s = self.s
+        return {"phase": self.texts.info, "hints": self.texts.misc,
+                "score": s.foundations[0].texts.ncards,
+                "marks": {str(r.slot): r.texts.misc for r in s.rows
+                          if r.texts.misc is not None},
                 "help": [r.getHelp() for r in s.rows]
-                + [s.foundations[0].getHelp()],
-            },
-            "stacks": {"talon": [s.talon.x, s.talon.y],
-                       "waste": [s.waste.x, s.waste.y],
-                       "rows": [[r.x, r.y] for r in s.rows],
-                       "discard": [s.foundations[0].x, s.foundations[0].y]},
-            "card_size": list(self.app.images.getSize()),
-            "canvas_origin": toolkit.canvas_origin(c),
-            "canvas_scale": toolkit.canvas_scale(c),
-        }
-        state.update(self.winnable_test_state())
-        test_hooks.write_test_state(state)
+                + [s.foundations[0].getHelp()]}
+
+    def test_state_stacks(self):
+        s = self.s
+        return {"talon": s.talon, "waste": s.waste, "rows": s.rows,
+                "discard": s.foundations[0]}
 
     # -- undo, redo, save and load -------------------------------------------
 

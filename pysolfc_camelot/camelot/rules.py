@@ -241,12 +241,14 @@ class Position:
 
     # -- playing ----------------------------------------------------------
 
-    def play(self, move: Move):
+    def play(self, move: Move, check=True):
         """Apply a legal move in place; raise IllegalMove (state unchanged)
-        otherwise."""
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMove("%s: %s" % (move, reason))
+        otherwise.  A move already judged legal here may skip the check
+        (``check=False``)."""
+        if check:
+            reason = self.why_illegal(move)
+            if reason is not None:
+                raise IllegalMove("%s: %s" % (move, reason))
         kind, a, b = move
         if kind == "deal":
             self.waste, self.stock = self.stock[0], self.stock[1:]
@@ -261,9 +263,11 @@ class Position:
             for s in gone:
                 self.tableau[s] = None
 
-    def after(self, move: Move) -> "Position":
+    def after(self, move: Move, check=True) -> "Position":
+        """The position after ``move``; this one is left as it is (see
+        ``play`` for ``check``)."""
         p = self.copy()
-        p.play(move)
+        p.play(move, check)
         return p
 
     # -- end of game ------------------------------------------------------

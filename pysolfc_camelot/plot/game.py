@@ -3,7 +3,7 @@
 
 A thin adapter.  Every PySolFC card move of this game is exactly one move
 of the rules model (``Move(src, dst)`` between two named piles), so each
-stack only names its pile; ``moveFor`` turns a (from stack, to stack) pair
+stack only names its pile; ``move_for`` turns a (from stack, to stack) pair
 into the rules move, and the rules model (rules.py) says whether it is
 legal.  Nothing here decides a rule.  Nothing happens by itself either: no
 automatic moves to the foundations, no automatic filling of spaces and no
@@ -19,7 +19,6 @@ from pickle import UnpicklingError
 from pysollib.gamedb import GI, GameInfo, registerGame
 from pysollib.layout import Layout
 from pysollib.pysoltk import MfxCanvasText
-from pysollib.settings import TOOLKIT
 from pysollib.stack import (AbstractFoundationStack, OpenStack, WasteStack,
                             WasteTalonStack)
 from pysollib.util import ANY_RANK, ANY_SUIT
@@ -27,9 +26,9 @@ from pysollib.util import ANY_RANK, ANY_SUIT
 from ..pysol import table_texts, test_hooks, toolkit
 from ..pysol.accessibility import rank_speech
 from ..pysol.assist import HINT_LEVEL_DEMO
-from ..core.cards import format_card
 from ..core.game_cards import CARDS_PER_DECK, card_for_id, card_of
 from ..pysol.game_base import OurGame
+from ..pysol.table_position import TableStack
 from ..texts import rules_broken, tr
 from . import GAME_ID, GAME_NAME, SPEC, hint_modes, rules
 from .notation import (DEAL, FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE,
@@ -54,15 +53,15 @@ def rank_label(rank):
 
 # ---------------------------------------------------------------- stacks
 
-class Plot_Talon(WasteTalonStack):
+class Plot_Talon(TableStack, WasteTalonStack):
     pile = STOCK
 
     def canDealCards(self):
-        return self.game.isLegal(DEAL)
+        return self.game.is_legal(DEAL)
 
     def updateText(self, *args, **kw):
         WasteTalonStack.updateText(self, *args, **kw)
-        self.game.showCount(self, "stock")
+        self.game.show_count(self, "stock")
 
     def getHelp(self):
         return tr("plot.help.stock")
@@ -79,10 +78,10 @@ class Plot_Pile:
         return self.game.accepts(from_stack, self)
 
     def canMoveCards(self, cards):
-        return self.game.canMoveFrom(self, cards)
+        return self.game.can_move_from(self, cards)
 
 
-class Plot_Waste(Plot_Pile, WasteStack):
+class Plot_Waste(TableStack, Plot_Pile, WasteStack):
     # Only a deal brings a card here (PySolFC asks acceptsCards when it
     # shows a "deal" hint as an arrow from the stock).
     pile = WASTE
@@ -96,7 +95,7 @@ class Plot_Waste(Plot_Pile, WasteStack):
                                         n=len(self.cards)), self)
 
 
-class Plot_Reserve(Plot_Pile, OpenStack):
+class Plot_Reserve(TableStack, Plot_Pile, OpenStack):
     """The reserve: one squared pile, face up, its top card playable."""
     pile = RESERVE
 
@@ -105,7 +104,7 @@ class Plot_Reserve(Plot_Pile, OpenStack):
 
     def updateText(self, *args, **kw):
         OpenStack.updateText(self, *args, **kw)
-        self.game.showCount(self, "reserve")
+        self.game.show_count(self, "reserve")
 
     def getHelp(self):
         return tr("plot.help.reserve")
@@ -115,7 +114,7 @@ class Plot_Reserve(Plot_Pile, OpenStack):
                                         n=len(self.cards)), self)
 
 
-class Plot_Foundation(AbstractFoundationStack):
+class Plot_Foundation(TableStack, AbstractFoundationStack):
     # An outline with the base rank on it (texts.misc), not a suit.
     getBottomImage = AbstractFoundationStack._getReserveBottomImage
 
@@ -159,7 +158,7 @@ class Plot_Foundation(AbstractFoundationStack):
         return self.game.pile_speech(said, self)
 
 
-class Plot_RowStack(OpenStack):
+class Plot_RowStack(TableStack, OpenStack):
     """A tableau pile, fanned downward; it closes its fan up when it
     grows so long that it would reach the row below."""
     getBottomImage = OpenStack._getReserveBottomImage   # an outlined space
@@ -175,7 +174,7 @@ class Plot_RowStack(OpenStack):
         return self.game.accepts(from_stack, self, cards)
 
     def canMoveCards(self, cards):
-        return self.game.canMoveFrom(self, cards)
+        return self.game.can_move_from(self, cards)
 
     def reallocateCards(self):
         # PySolFC calls this after every move and resize; the room scales
@@ -218,7 +217,7 @@ def hint_tuple(game, move, level):
     if move.src == STOCK:
         return (0, s.talon, None) if level >= HINT_LEVEL_DEMO \
             else (1, s.talon, s.waste)
-    return (1, game.stackFor(move.src), game.stackFor(move.dst))
+    return (1, game.stack_for(move.src), game.stack_for(move.dst))
 
 
 # ------------------------------------------------------------------ game
@@ -287,123 +286,80 @@ class ThePlotClassic(OurGame):
                                     below=self.texts.misc)
         lay.defaultStackGroups()
         self.hint_mode = hint_modes.load(self.app)
-        self._layoutTexts()
+        self.layout_texts()
         return lay
 
-    # -- our texts: sized and placed for the cards as they are now ------
-    # (table_texts.py says how, and calls this after every rescale; here
-    # is only where this game has room.)
+    # -- our texts: where this game has room (table_texts.py lays them out
+    # after every rescale) --------------------------------------------------
 
-    def _textForms(self):
-        """{key: (its forms, best first: each the strings it may show)}."""
+    def text_layout(self, room):
+        """The reserve's count, the base rank and the restriction in the
+        band under the top row (side by side, each as near its pile as
+        the room allows), the stock's count between stock and waste, the
+        hint label under the waste, then the winnable-deals label and
+        What went wrong; the base rank on each empty foundation."""
+        s, cw, ch, pad = self.s, room.cw, room.ch, room.pad
         ranks = [rank_label(r) for r in range(1, 14)]
         counts = range(1, rules.FULL + 1)
         hints = [self.hint_label(m) for m in hint_modes.MODES]
-        return {
-            "reserve": [[self._countText("reserve", f, n)
-                         for n in range(rules.N_RESERVE + 1)]
-                        for f in (0, 1)],
-            "stock": [[self._countText("stock", f, n)
-                       for n in range(N_CARDS + 1 - rules.N_RESERVE
-                                      - 1 - rules.N_TABLEAU)]
-                      for f in (0, 1)],
-            "base_rank": [[tr("plot.base_rank", rank=r) for r in ranks],
-                          ranks],
-            "info": [[tr("plot.restricted", count=c, full=rules.FULL)
-                      for c in counts] + [tr("plot.open")],
-                     ["%d/%d" % (c, rules.FULL) for c in counts]
-                     + [tr("plot.open")]],
+        stocked = N_CARDS + 1 - rules.N_RESERVE - 1 - rules.N_TABLEAU
+        reserve, f0, f1 = s.reserves[0], s.foundations[0], s.foundations[1]
+        xs = s.foundations[2].x - f1.x         # one pile's width and gap
+        tableau_left = s.rows[0].x - pad
+        Band, Text = table_texts.Band, table_texts.Text
+        large = self.app.getFont("canvas_large") or (None, 16)
+        return table_texts.TextLayout(bands=[
+            Band(room.left + pad, f0.y + ch + pad, room.right - pad,
+                 s.talon.y - pad, [
+                     Text("reserve", self._count_forms(
+                         "reserve", rules.N_RESERVE + 1),
+                         reserve.x + cw / 2, wrap=xs),
+                     Text("base_rank", [[tr("plot.base_rank", rank=r)
+                                         for r in ranks], ranks],
+                          f0.x + cw / 2, wrap=xs),
+                     Text("info", [
+                         [tr("plot.restricted", count=c, full=rules.FULL)
+                          for c in counts] + [tr("plot.open")],
+                         ["%d/%d" % (c, rules.FULL) for c in counts]
+                         + [tr("plot.open")]],
+                         (f1.x + s.foundations[-1].x + cw) / 2,
+                         wrap=s.foundations[-1].x + cw - f1.x)],
+                 # Apart enough to read as three texts, not one line.
+                 gap=max(3 * pad, cw // 3),
+                 shorten=("info", "reserve", "base_rank")),
+            Band(room.left + pad, s.talon.y + ch + pad, tableau_left,
+                 s.waste.y - pad, [Text("stock", self._count_forms(
+                     "stock", stocked), s.talon.x + cw / 2)],
+                 shorten=("stock",)),
             # Short: the first line only ("Hints: fair").
-            "hints": [hints, [h.split("\n")[0] for h in hints]],
-        }
+            Band(room.left + pad, s.waste.y + ch + pad, tableau_left,
+                 room.bottom - pad, [Text(
+                     "hints", [hints, table_texts.first_lines(hints)],
+                     s.waste.x, align="left",
+                     wrap=tableau_left - s.waste.x)], shorten=("hints",)),
+        ], column=("hints", room.left + pad, tableau_left, s.waste.x),
+            marks=s.foundations, mark_samples=ranks,
+            mark_largest=abs(int(large[1])),
+            counts=(s.talon, s.reserves[0]))
 
-    def _countText(self, key, form, n):
+    def _count_forms(self, key, n):
+        return [[self._count_text(key, f, i) for i in range(n)]
+                for f in (0, 1)]
+
+    def _count_text(self, key, form, n):
         if form:
             return str(n)
         return tr("plot.stock" if key == "stock" else "plot.reserve",
                   count=n)
 
-    def _layoutTexts(self):
-        """Size and place every text of ours for the table as it is now:
-        the reserve's count, the base rank and the restriction in the
-        band under the top row (side by side, each as near its pile as
-        the room allows), the stock's count between stock and waste, the
-        hint label under the waste, the base rank on each empty
-        foundation; then draw them."""
-        self._placed = {}
-        if self.preview > 1 or TOOLKIT != "tk":
-            return
-        c, s = self.canvas, self.s
-        cw, ch = self.app.images.getSize()
-        measure = table_texts.TkMeasure(
-            c, self.app.getFont("canvas_default"))
-        largest = table_texts.largest_size(measure, measure.base_size, ch)
-        left, top, right, bottom = table_texts.visible_area(
-            c, (self.width, self.height))
-        pad = max(2, ch // 30)
-        forms = self._textForms()
-        reserve, f0, f1 = s.reserves[0], s.foundations[0], s.foundations[1]
-        xs = s.foundations[2].x - f1.x         # one pile's width and gap
-        tableau_left = s.rows[0].x - pad
-        top_row = table_texts.Band(
-            left + pad, f0.y + ch + pad, right - pad, s.talon.y - pad, [
-                table_texts.Text("reserve", forms["reserve"],
-                                 reserve.x + cw / 2, wrap=xs),
-                table_texts.Text("base_rank", forms["base_rank"],
-                                 f0.x + cw / 2, wrap=xs),
-                table_texts.Text("info", forms["info"],
-                                 (f1.x + s.foundations[-1].x + cw) / 2,
-                                 wrap=s.foundations[-1].x + cw - f1.x)],
-            # Apart enough to read as three texts, not one line.
-            gap=max(3 * pad, cw // 3),
-            shorten=("info", "reserve", "base_rank"))
-        stock = table_texts.Band(
-            left + pad, s.talon.y + ch + pad, tableau_left,
-            s.waste.y - pad, [table_texts.Text(
-                "stock", forms["stock"], s.talon.x + cw / 2)],
-            shorten=("stock",))
-        hints = table_texts.Band(
-            left + pad, s.waste.y + ch + pad, tableau_left, bottom - pad,
-            [table_texts.Text("hints", forms["hints"], s.waste.x,
-                              align="left",
-                              wrap=tableau_left - s.waste.x)],
-            shorten=("hints",))
-        for band in (top_row, stock, hints):
-            self._placed.update(table_texts.fit_band(measure, band, largest))
-        # Under the hint label: the winnable-deals label, then What went
-        # wrong.
-        label = self._placed["hints"]
-        self._placed.update(table_texts.fit_column(measure, largest, (
-            left + pad, label.y + label.block[1] + pad, tableau_left,
-            bottom - pad), s.waste.x, [("winnable", self.winnable_forms()),
-                                       ("review", self.review_forms())], pad))
-        self._mark_measure = measure
-        large = self.app.getFont("canvas_large") or (None, 16)
-        self._mark_size = table_texts.mark_size(
-            measure, forms["base_rank"][1], (cw, ch), abs(int(large[1])))
-        self._drawTexts()
-
-    def _drawTexts(self):
-        """(Re)draw every text as placed; the counts through the stacks'
-        updateText (showCount)."""
-        cw, ch = self.app.images.getSize()
-        for f in self.s.foundations:
-            table_texts.show_mark(self.canvas, f.texts.misc,
-                                  self._mark_measure, self._mark_size,
-                                  (f.x + cw / 2, f.y + ch / 2))
-        if any(st.cards for st in self.allstacks):     # dealt
-            self.s.talon.updateText()
-            self.s.reserves[0].updateText()
-            self.updateText()
-
-    def showCount(self, stack, key):
+    def show_count(self, stack, key):
         """The count under the stock or the reserve, in the form and place
         the layout chose."""
         if self.preview > 1 or stack.texts.ncards is None:
             return
         placed = getattr(self, "_placed", {}).get(key)
-        text = self._countText(key, placed.form if placed else 0,
-                               len(stack.cards))
+        text = self._count_text(key, placed.form if placed else 0,
+                                len(stack.cards))
         table_texts.show(self.canvas, stack.texts.ncards, placed, text)
 
     def _shuffleHook(self, cards):
@@ -421,12 +377,8 @@ class ThePlotClassic(OurGame):
         self.stopSamples()
         s.talon.updateText()
 
-    # -- the rules model, asked for everything ---------------------------
-
-    def position(self):
-        """The rules model's position of the table; None while dealing
-        (before the base card is on F0)."""
-        return self.position_of(lambda stack: stack.cards)
+    # -- the rules model, asked for everything (table_position.py keeps
+    # the table's position and decides each drop once) ----------------------
 
     def position_of(self, cards, phase=None):
         """The rules position of the stacks holding ``cards(stack)`` (a
@@ -444,7 +396,7 @@ class ThePlotClassic(OurGame):
             stock=[card_of(c) for c in reversed(cards(s.talon))],
             waste=[card_of(c) for c in cards(s.waste)])
 
-    def stackFor(self, pile):
+    def stack_for(self, pile):
         """The stack of a pile named as in the rules ("T4", "waste")."""
         s = self.s
         if pile == STOCK:
@@ -457,7 +409,7 @@ class ThePlotClassic(OurGame):
             return s.foundations[FOUNDATIONS.index(pile)]
         return s.rows[TABLEAU.index(pile)]
 
-    def moveFor(self, from_stack, to_stack):
+    def move_for(self, from_stack, to_stack):
         """The rules move a drag (or a deal) from one stack to another
         means; the rules model judges it.  (From the stock, the model reads
         ``stock>X`` as a deal and a move of the new waste top: the same
@@ -468,40 +420,35 @@ class ThePlotClassic(OurGame):
             return None
         return Move(src, dst)
 
-    def isLegal(self, move):
-        pos = self.position()
-        return move is not None and pos is not None and pos.is_legal(move)
-
     def accepts(self, from_stack, to_stack, cards=None):
         """May the top card of from_stack go to to_stack?  One card at a
         time, the top one, and only if the rules model says so."""
         if cards is not None and (len(cards) != 1 or
                                   from_stack.cards[-1:] != list(cards)):
             return False
-        return self.isLegal(self.moveFor(from_stack, to_stack))
+        return self.refusal(from_stack, to_stack) is None
 
-    def canMoveFrom(self, stack, cards):
+    def can_move_from(self, stack, cards):
         """May the player pick up ``cards`` from ``stack``?  Only its top
         card, and only when the rules allow a move of it somewhere."""
         if len(cards) != 1 or stack.cards[-1:] != list(cards):
             return False
-        pos = self.position()
-        return pos is not None and any(m.src == stack.pile
-                                       for m in pos.legal_moves())
+        return stack.pile in self.table_memo("sources", lambda pos: set(
+            () if pos is None else (m.src for m in pos.legal_moves())))
 
     def isGameWon(self):
-        pos = self.position()
-        return pos is not None and pos.is_won()
+        return self.table_memo(
+            "won", lambda pos: pos is not None and pos.is_won())
 
     def getStuck(self):
         # PySolFC's "You are stuck" fires when this is False: exactly when
         # the rules model says the game is lost.
-        pos = self.position()
-        return pos is None or pos.status() != rules.LOST
+        return self.table_memo(
+            "status", lambda pos: pos and pos.status()) != rules.LOST
 
     def getGameScore(self):
-        pos = self.position()
-        return 0 if pos is None else pos.score
+        return self.table_memo("score",
+                               lambda pos: 0 if pos is None else pos.score)
 
     # Nothing happens by itself.  A double click on a card still sends it
     # to a foundation that takes it (the drop stacks below), but PySolFC's
@@ -524,10 +471,7 @@ class ThePlotClassic(OurGame):
         pos = self.position()
         if pos is None:                 # dealing
             return
-        placed = getattr(self, "_placed", {})
-
-        def show(key, item, *texts):        # texts: one per form
-            table_texts.show_best(self.canvas, item, placed.get(key), *texts)
+        show = self.show_text           # (key, item, its text in each form)
         rank = rank_label(pos.base)
         show("base_rank", self.texts.base_rank,
              tr("plot.base_rank", rank=rank), rank)
@@ -543,8 +487,7 @@ class ThePlotClassic(OurGame):
         hints = self.hint_label()
         show("hints", self.texts.misc, hints, hints.split("\n")[0])
         self.showWinnableLabel()
-        if test_hooks.test_state_wanted():
-            self._writeTestState(pos)
+        test_hooks.write_game_state(self, pos)
         self.review_text_update()
 
     def pile_speech(self, said, stack):
@@ -576,46 +519,26 @@ class ThePlotClassic(OurGame):
         x, y = self.canvas.coords(self.texts.misc.id)[:2]
         return x, y + 0.75 * self.app.images.getSize()[1]
 
-    def _writeTestState(self, pos):
-        c, s = self.canvas, self.s
+    # -- what the tests read (test_hooks.write_game_state) ------------------
 
-        def cards(pile):
-            return [format_card(x) for x in pile]
+    test_state_position = (("reserve", "cards"), ("foundations", "piles"),
+                           ("tableau", "piles"), ("stock", "cards"),
+                           ("waste", "cards"), ("restricted", "value"))
+    test_state_tops = True          # each stack's place and its top card's
 
-        def where(stack):
-            top = stack.cards[-1] if stack.cards else None
-            x, y = stack.getPositionFor(top) if top else (stack.x, stack.y)
-            return {"stack": [stack.x, stack.y], "top": [x, y]}
-        test_hooks.write_test_state({
-            "game": GAME_ID,
-            "reserve": cards(pos.reserve),
-            "foundations": [cards(f) for f in pos.foundations],
-            "tableau": [cards(t) for t in pos.tableau],
-            "stock": cards(pos.stock),
-            "waste": cards(pos.waste),
-            "base": rules.rank_name(pos.base),
-            "restricted": pos.restricted,
-            "score": pos.score, "status": pos.status(),
-            "hints": self.hint_mode,
-            "hint_label": toolkit.bbox_of(c, self.texts.misc),
-            "hint_text": toolkit.text_of(c, self.texts.misc),
-            "texts": {
-                "base_rank": toolkit.text_of(c, self.texts.base_rank),
-                "info": toolkit.text_of(c, self.texts.info),
-                "stock": toolkit.text_of(c, s.talon.texts.ncards),
-                "reserve": toolkit.text_of(c, s.reserves[0].texts.ncards),
-            },
-            "stacks": {"talon": where(s.talon), "waste": where(s.waste),
-                       "reserve": where(s.reserves[0]),
-                       "foundations": [where(f) for f in s.foundations],
-                       "rows": [where(r) for r in s.rows]},
-            "card_size": list(self.app.images.getSize()),
-            "canvas_origin": toolkit.canvas_origin(c),
-            "canvas_scale": toolkit.canvas_scale(c),
-            "canvas_size": [c.winfo_width(), c.winfo_height()],
-            "game_size": [self.width, self.height],
-            **self.winnable_test_state(),
-        })
+    def test_state_texts(self):
+        s = self.s
+        return {"base_rank": self.texts.base_rank, "info": self.texts.info,
+                "stock": s.talon.texts.ncards,
+                "reserve": s.reserves[0].texts.ncards}
+
+    def test_state_stacks(self):
+        s = self.s
+        return {"talon": s.talon, "waste": s.waste, "reserve": s.reserves[0],
+                "foundations": s.foundations, "rows": s.rows}
+
+    def test_state_extra(self, pos):
+        return {"base": rules.rank_name(pos.base)}
 
     # -- save and load -----------------------------------------------------
     # The position is all in the stacks (the base rank is F0's first

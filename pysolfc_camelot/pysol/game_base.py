@@ -3,7 +3,8 @@
 ``Game`` with our mixins, and the Hint and Solver classes they share.
 
 A game's ``game.py`` subclasses ``OurGame`` and says only what is its own:
-stacks, layout, deal, texts, saves, and what the mixins ask of it:
+stacks (each a ``table_position.TableStack``), layout, deal, texts as
+data (laid out by table_texts.py), saves, and what the mixins ask of it:
 
 * ``spec``: the game's GameSpec (core/spec.py, its package's ``SPEC``),
   from which the mixins take everything of the game that is no stack;
@@ -30,6 +31,7 @@ from .accessibility import AccessibleGame
 from .assist import AssistedGame
 from .post_mortem import PostMortemGame
 from .assist_solver import Solver
+from .table_position import KeptPositionGame
 from .table_texts import TableTextsGame
 from .winnable_deals import WinnableDeals
 
@@ -47,7 +49,7 @@ class AssistHint(AbstractHint):
 
 
 class OurGame(TableTextsGame, PostMortemGame, WinnableDeals,
-              AccessibleGame, AssistedGame, Game):
+              AccessibleGame, AssistedGame, KeptPositionGame, Game):
     Hint_Class = AssistHint
     # Assist > Solver: solve the deal with the real stock order (the game's
     # exact solver), then play the winning line; Max iterations bounds the

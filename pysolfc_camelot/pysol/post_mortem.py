@@ -135,7 +135,7 @@ class PostMortemGame:
 
     def review_forms(self):
         """The table text's every offer, then their first lines (the
-        short form), for the game's _layoutTexts (table_texts)."""
+        short form), for table_texts.lay_out."""
         # Room for the longest move name of the game, in the language.
         longest = self.spec.notation.longest_name()
         samples = [tr("solver.review.offer"), tr("solver.review.offer_stuck"),

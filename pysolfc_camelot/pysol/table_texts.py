@@ -18,8 +18,10 @@ all must fit, so a text never outgrows its place when it changes.
 
 Pure logic on a ``measure`` object (``width(size, text)``,
 ``linespace(size)``); ``TkMeasure`` measures with Tk's fonts, which
-PySolFC's Tk build has; ``TableTextsGame``, the games' hooks that call it
-after every rescale.  No PySolFC import at load time.
+PySolFC's Tk build has; ``lay_out`` places a game's texts, given as data
+(``TextLayout``: its bands and what each text may show), and
+``TableTextsGame`` calls it after every rescale.  No PySolFC import at
+load time.
 """
 
 # Font sizes in points (Tk's positive sizes).  Below READABLE only the
@@ -500,11 +502,84 @@ def _free_place(area, gap, placed, anchor, w, h):
     return None
 
 
+class Room:
+    """What a game's ``text_layout`` is given: the card size (``cw``,
+    ``ch``), the part of the canvas the player sees (``left``, ``top``,
+    ``right``, ``bottom``) and the padding between texts and cards."""
+
+    def __init__(self, card_size, area, pad):
+        self.cw, self.ch = card_size
+        self.left, self.top, self.right, self.bottom = area
+        self.pad = pad
+
+
+class TextLayout:
+    """A game's texts as data, for ``lay_out``: its ``bands`` (each text
+    with every string it may show); the ``column`` of the winnable-deals
+    label and What went wrong, ``(key, left, right, x)``: under the text
+    ``key``, from ``left`` to ``right``, left-aligned at ``x``; the stacks
+    whose ``texts.misc`` is a mark drawn on the empty pile (``marks``),
+    the marks' ``mark_samples`` and largest size (None: the player's
+    font's); ``counts``, the stacks whose ``updateText`` draws their
+    count once placed."""
+
+    def __init__(self, bands, column, marks=(), mark_samples=(),
+                 mark_largest=None, counts=()):
+        self.bands, self.column = bands, column
+        self.marks, self.mark_samples = marks, mark_samples
+        self.mark_largest, self.counts = mark_largest, counts
+
+
+def lay_out(game):
+    """Size and place every text of ``game`` (its ``text_layout(room)``)
+    for the table as it is now, then draw them: {key: Placement}, also
+    kept as ``game._placed``.  Nothing but PySolFC's own drawing outside
+    Tk (Kivy) and in the game chooser's preview."""
+    from pysollib.settings import TOOLKIT
+    game._placed = placed = {}
+    if game.preview > 1 or TOOLKIT != "tk":
+        return placed
+    c = game.canvas
+    cw, ch = game.app.images.getSize()
+    measure = TkMeasure(c, game.app.getFont("canvas_default"))
+    largest = largest_size(measure, measure.base_size, ch)
+    area = visible_area(c, (game.width, game.height))
+    pad = max(2, ch // 30)
+    layout = game.text_layout(Room((cw, ch), area, pad))
+    for band in layout.bands:
+        placed.update(fit_band(measure, band, largest))
+    key, left, right, x = layout.column
+    above = placed[key]
+    placed.update(fit_column(measure, largest, (
+        left, above.y + above.block[1] + pad, right, area[3] - pad), x,
+        [("winnable", game.winnable_forms()),
+         ("review", game.review_forms())], pad))
+    size = mark_size(measure, layout.mark_samples, (cw, ch),
+                     layout.mark_largest or measure.base_size)
+    for stack in layout.marks:
+        show_mark(c, stack.texts.misc, measure, size,
+                  (stack.x + cw / 2, stack.y + ch / 2))
+    if any(st.cards for st in game.allstacks):     # dealt
+        for stack in layout.counts:
+            stack.updateText()
+        game.updateText()
+    return placed
+
+
 class TableTextsGame:
     """Mixin for our Game classes (list it first): the hooks by which
     PySolFC's texts and ours keep fitting the table.  The game provides
-    ``_layoutTexts()``, which sizes and places its own texts for the cards
-    as they are now (through this module) and draws them."""
+    ``text_layout(room)``, its texts as data (a ``TextLayout``), which
+    ``layout_texts`` lays out after every rescale."""
+
+    def layout_texts(self):
+        lay_out(self)
+
+    def show_text(self, key, item, *texts):
+        """Draw the text ``key`` in ``item`` as the layout placed it:
+        ``texts``, one per form, best first."""
+        show_best(self.canvas, item, getattr(self, "_placed", {}).get(key),
+                  *texts)
 
     def showHelp(self, *args):
         # A pile's help in the status bar, whole clauses only.
@@ -525,4 +600,4 @@ class TableTextsGame:
         # a window resize, Options > Card size, auto scaling switched):
         # then our texts take their size and place again.
         super().resizeGame(*args, **kw)
-        self._layoutTexts()
+        self.layout_texts()

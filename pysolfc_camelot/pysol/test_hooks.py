@@ -19,11 +19,19 @@ Environment variables set only by the tests, never by a player:
   deal within a fraction of a second now, and the tests that stop a search
   by a click, or give an analysis too short a budget, need one that lasts.
 
+``write_game_state`` writes that state for a game that names, as data,
+which fields of its position to write (``test_state_position``), its
+texts (``test_state_texts()``: canvas items) and its stacks
+(``test_state_stacks()``); the state also says whether the kept rules
+position (table_position.py) is still the table's, which every GUI test
+checks (tests/hostenv.py).
+
 No PySolFC import: the adapters pass their game and cards in.
 """
 import os
 
 from ..core import jsonlite
+from ..core.cards import format_card
 
 TEST_DECK = "CAMELOT_TEST_DECK"
 TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
@@ -91,3 +99,81 @@ def paced(should_stop):
         time.sleep(pause)
         return should_stop is not None and should_stop()
     return paced_should_stop
+
+
+# ------------------------------------------------- a game's state file --
+
+def _card(card):
+    return None if card is None else format_card(card)
+
+
+# How a field of the rules position is written, by its kind.
+_FIELD = {
+    "value": lambda v: v,
+    "card": _card,                                  # a card or None
+    "cards": lambda v: [format_card(c) for c in v],
+    "slots": lambda v: [_card(c) for c in v],       # each a card or None
+    "piles": lambda v: [[format_card(c) for c in p] for p in v],
+}
+
+
+def _texts(canvas, value):
+    """Canvas texts (anything with an ``id``) as what they show, through
+    lists and dicts; strings as they are."""
+    from .toolkit import text_of
+    if isinstance(value, dict):
+        return {k: _texts(canvas, v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_texts(canvas, v) for v in value]
+    if hasattr(value, "id"):
+        return text_of(canvas, value)
+    return value
+
+
+def _where(stack, tops):
+    """A stack's place: its corner [x, y]; with ``tops`` also its top
+    card's, {"stack": [x, y], "top": [x, y]}."""
+    if not tops:
+        return [stack.x, stack.y]
+    top = stack.cards[-1] if stack.cards else None
+    x, y = stack.getPositionFor(top) if top else (stack.x, stack.y)
+    return {"stack": [stack.x, stack.y], "top": [x, y]}
+
+
+def write_game_state(game, pos):
+    """The state file after a move (CAMELOT_TEST_STATE_FILE; nothing when
+    it is not set): ``pos``, the table's rules position, in the fields
+    the game names, its score and status; the hint mode and label; the
+    game's texts as drawn; where its stacks are; the card size and where
+    the canvas is on screen; the winnable-deals label; whether the kept
+    position is the table's ("kept_position": "ok", else what differs)."""
+    if not test_state_wanted():
+        return
+    from . import toolkit
+    c = game.canvas
+    tops = getattr(game, "test_state_tops", False)
+    state = {"game": getattr(game, "id", None)}
+    for name, kind in game.test_state_position:
+        state[name] = _FIELD[kind](getattr(pos, name))
+    state.update(game.test_state_extra(pos)
+                 if hasattr(game, "test_state_extra") else {})
+    stacks = {}
+    for name, stack in game.test_state_stacks().items():
+        stacks[name] = [_where(st, tops) for st in stack] \
+            if isinstance(stack, (list, tuple)) else _where(stack, tops)
+    state.update({
+        "score": pos.score, "status": pos.status(),
+        "hints": game.hint_mode,
+        "hint_label": toolkit.bbox_of(c, game.texts.misc),
+        "hint_text": toolkit.text_of(c, game.texts.misc),
+        "texts": _texts(c, game.test_state_texts()),
+        "stacks": stacks,
+        "card_size": list(game.app.images.getSize()),
+        "canvas_origin": toolkit.canvas_origin(c),
+        "canvas_scale": toolkit.canvas_scale(c),
+        "canvas_size": [c.winfo_width(), c.winfo_height()],
+        "game_size": [game.width, game.height],
+        "kept_position": game.kept_drift() or "ok",
+    })
+    state.update(game.winnable_test_state())
+    write_test_state(state)

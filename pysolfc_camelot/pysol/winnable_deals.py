@@ -215,7 +215,7 @@ class WinnableDeals:
 
     def winnable_forms(self):
         """Every text the label may show, then their first lines (the
-        short form), for the game's _layoutTexts (table_texts)."""
+        short form), for table_texts.lay_out."""
         on = tr("winnable.label", mode=tr("winnable.mode.on"))
         samples = [tr("winnable.label", mode=tr("winnable.mode.off")),
                    on + "\n" + tr(STATUS_TEXT[WINNABLE]),

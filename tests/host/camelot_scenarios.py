@@ -183,10 +183,12 @@ def scenario_undo_redo(app):
     n = game.moves.index
     while game.moves.index:
         game.undo()
+        check_conservation(game)
         assert game.position() == history[game.moves.index]
     assert game.position() == start and game.phase == 1
     while game.moves.index < n:
         game.redo()
+        check_conservation(game)
         assert game.position() == history[game.moves.index]
     assert game.position().is_won()
     return {"moves": n}
@@ -207,6 +209,7 @@ def scenario_save_load(app):
         game.saveGame(path)
         game.loadGame(path)
         game = app.game
+        check_conservation(game)
         assert game.position() == before, (name, game.position(), before)
         game.undo()
         assert game.position() == rules.replay(WIN_DECK, line[:n - 1])[0]
@@ -289,6 +292,9 @@ def scenario_conservation(app):
         else:
             legal = pos.legal_moves()
             m = rng.choice(legal) if r < 0.7 else rng.choice(every)
+            # One decision per drop, with the rules model's reason.
+            reason = game.refusal(*stacks_for(game, m))
+            assert reason == pos.why_illegal(m), (m, reason)
             ok = act(game, m)
             assert ok == (m in legal or (m.kind == "pair" and
                           Move("pair", m.b, m.a) in legal)), (m, pos)

@@ -76,7 +76,7 @@ def act(game, move):
         return deal(game)
     if move.src == STOCK:
         return False
-    return move_top_card(game.stackFor(move.src), game.stackFor(move.dst))
+    return move_top_card(game.stack_for(move.src), game.stack_for(move.dst))
 
 
 def play(game, moves):
@@ -89,7 +89,7 @@ def check_conservation(game):
 
 def double_click(game, pile):
     """A double click on a pile's top card; True if a card moved."""
-    stack = game.stackFor(pile)
+    stack = game.stack_for(pile)
     before = game.moves.index
     stack.doubleclickHandler(None)
     return game.moves.index != before
@@ -272,10 +272,12 @@ def scenario_undo_redo(app):
     assert n == len(history) - 1
     while game.moves.index:
         game.undo()
+        check_conservation(game)
         assert game.position() == history[game.moves.index]
     assert game.position() == history[0]
     while game.moves.index < n:
         game.redo()
+        check_conservation(game)
         assert game.position() == history[game.moves.index]
     assert game.position().is_won()
     return {"moves": n}
@@ -441,7 +443,7 @@ def _check_accepts(game, pos, pairs):
     model: a PySolFC move of the top card is possible iff the model's move
     is legal."""
     for src, dst in pairs:
-        a, b = game.stackFor(src), game.stackFor(dst)
+        a, b = game.stack_for(src), game.stack_for(dst)
         if a is b:
             continue
         cards = a.cards[-1:]
@@ -453,6 +455,8 @@ def _check_accepts(game, pos, pairs):
             assert accepted == pos.is_legal(move), (move, pos)
             continue
         assert accepted == pos.is_legal(move), (move, accepted, pos)
+        # One decision per drop, with the rules model's reason.
+        assert game.refusal(a, b) == pos.why_illegal(move), (move, pos)
         if accepted:
             assert a.canMoveCards(cards), (move, pos)
 

@@ -103,7 +103,11 @@ def play(game, moves, act):
 
 
 def check_conservation(game, n_cards):
-    """Every card once on the table, and the rules model holds them all."""
+    """Every card once on the table, and the rules model holds them all;
+    the rules position the game keeps (table_position.py) is the one the
+    stacks hold, before and after it is asked for."""
+    drift = game.kept_drift()
+    assert drift is None, drift
     where = {}
     for stack in game.allstacks:
         for card in stack.cards:
@@ -111,6 +115,8 @@ def check_conservation(game, n_cards):
             where[card.id] = stack.id
     assert sorted(where) == list(range(n_cards)), "cards missing"
     assert len(game.position().cards()) == n_cards
+    drift = game.kept_drift()
+    assert drift is None, drift
 
 
 def load_refused(app, dialogs, path, before):
