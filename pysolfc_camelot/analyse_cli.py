@@ -3,14 +3,17 @@ solver_cli.py, beside ``solve`` and ``stats``; the work is analysis.py's).
 
 ``--json`` prints exactly one object, the contract other tools test:
 ``status``, ``winnable_at_start``, ``last_winnable``, ``mistake``,
-``better`` and ``line`` (see analysis.Analysis.contract).  Text that is
+``better`` and ``line`` (see analysis.Analysis.contract); with
+``--chance`` also ``chance``, one ``{"chance", "samples", "interval"}``
+per position from the deal to the last (analysis.chances), so a player
+sees where the chances fell.  Text that is
 not a deck or a move list, or a move the rules refuse, is a message on
 stderr and exit status 2.
 """
 import json
 import sys
 
-from . import analysis, games
+from . import analysis, fair_player, games
 from .cards import NotationError
 
 DEFAULT_BUDGET = 60.0
@@ -31,6 +34,17 @@ def register(subparsers):
                    help="seconds for the whole analysis (default %g); what"
                    " it cannot decide in time is null, never guessed"
                    % DEFAULT_BUDGET)
+    p.add_argument("--chance", action="store_true",
+                   help="also say, for every position, how often it is "
+                   "winnable over the orders the hidden cards may have "
+                   "(sampled as the fair hint samples them)")
+    p.add_argument("--samples", type=int, metavar="K",
+                   help="orders sampled per position for --chance "
+                   "(default %d; every order when there are fewer)"
+                   % fair_player.CHANCE_SAMPLES)
+    p.add_argument("--seed", type=int, metavar="S",
+                   help="seed of --chance's samples (default the fair "
+                   "player's fixed seed)")
     p.set_defaults(func=cmd_analyse)
 
 
@@ -38,6 +52,9 @@ def cmd_analyse(args, out=None, err=None):
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     game = games.Game(args.game)
+    if getattr(args, "samples", None) is not None and args.samples <= 0:
+        print("error: --samples must be positive", file=err)
+        return 2
     try:
         deck = game.parse_deck(args.deck)
         moves = game.parse_moves(args.moves)
@@ -54,11 +71,34 @@ def cmd_analyse(args, out=None, err=None):
     except (NotationError, analysis.IllegalMoveError) as e:
         print("error: %s" % e, file=err)
         return 2
+    chance = analysis.chances(game.name, deck, moves, args.samples,
+                              args.seed) if getattr(args, "chance", False) \
+        else None
     if args.json:
-        print(json.dumps(result.contract()), file=out)
+        obj = result.contract()
+        if chance is not None:
+            obj["chance"] = chance
+        print(json.dumps(obj), file=out)
     else:
         print(describe(result, game, deck, moves, args.budget), file=out)
+        if chance is not None:
+            print(describe_chances(chance), file=out)
     return 0
+
+
+def describe_chances(chance):
+    """Where the chances fell, in words: the chance at the deal and after
+    each move that changed it by 5 points or more."""
+    def pct(c):
+        return "?" if c["chance"] is None else "%.0f%%" % (100 * c["chance"])
+    lines = ["Chance of a win over the orders the hidden cards may have: "
+             "%s at the deal." % pct(chance[0])]
+    for i in range(1, len(chance)):
+        a, b = chance[i - 1]["chance"], chance[i]["chance"]
+        if a is not None and b is not None and abs(b - a) >= 0.05:
+            lines.append("  %s %s (from %s)" % (_after(i), pct(chance[i]),
+                                                pct(chance[i - 1])))
+    return "\n".join(lines)
 
 
 def _is_terminal(stream):

@@ -11,6 +11,7 @@ stock itself, so nothing here can read the real order.
 from . import hints
 from .rules import Position
 
+
 def simple_move(pos):
     """Today's fair hint without its time bound (it samples too, and stops
     sampling early on a slow machine; unbounded, its answer repeats)."""
@@ -30,6 +31,12 @@ def unseen(pos):
     if pos.waste is not None:
         seen.add(pos.waste)
     return [c for c in range(52) if c not in seen]
+
+
+def hidden_order(pos):
+    """The hidden cards of ``pos`` in with_hidden's layout (the fair player
+    asks this only of its own samples)."""
+    return list(pos.stock)
 
 
 def with_hidden(pos, order):

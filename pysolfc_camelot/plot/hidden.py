@@ -34,6 +34,12 @@ def unseen(pos):
     return sorted(left.elements())
 
 
+def hidden_order(pos):
+    """The hidden cards of ``pos`` in with_hidden's layout (the fair player
+    asks this only of its own samples)."""
+    return list(pos.reserve[:-1]) + list(pos.stock)
+
+
 def with_hidden(pos, order):
     """``pos`` with the hidden cards in ``order`` (a permutation of
     unseen): the reserve below its top first (bottom first), then the
