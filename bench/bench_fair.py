@@ -11,8 +11,9 @@ when installed, else local processes).
 
 Resumable: every deal played by every policy is one line of the results
 file, appended as it ends (``{"game", "seed", "deal", "policy",
-"samples", "won", "moves", "seconds"}``, ``seconds`` those of the answers
-that had a choice; for ``full`` the solve's).  Run the same command again
+"samples", "won", "moves", "seconds", "cpu"}``, ``seconds`` and ``cpu``
+the wall-clock and CPU seconds of the answers that had a choice; for
+``full`` the solve's).  Run the same command again
 and it plays only what the file lacks; deals go in order, every policy
 of a deal before the next deal, so a partial file compares the policies
 on the same deals.  The table (wins with Wilson 95% intervals over the
@@ -73,10 +74,10 @@ def report(lines, out=sys.stdout):
     print("%s, fresh deals of seed %d (random_decks): %d deals played by "
           "every policy (%s)" % (game, seed, n, ", ".join(
               "%s %d" % (k, len(by[k])) for k in names)), file=out)
-    print("\n| policy | deals won | ratio to full knowledge | seconds per"
-          " answer with a choice: median / p95 / max (answers) |",
-          file=out)
-    print("|---|---|---|---|", file=out)
+    print("\n| policy | deals won | ratio to full knowledge | CPU seconds"
+          " per answer with a choice: median / p95 / max (answers) | wall"
+          " seconds, the same |", file=out)
+    print("|---|---|---|---|---|", file=out)
     for name in names:
         recs = [by[name][d] for d in sorted(common)]
         wins = sum(1 for r in recs if r["won"] is True)
@@ -90,15 +91,17 @@ def report(lines, out=sys.stdout):
             label = "today's fair hint (simple)"
         else:
             label = "strong fair player, %d samples" % recs[0]["samples"]
-        t = sorted(s for r in recs for s in r["seconds"]) \
-            if name != "full" else []
-        times = "%.3f / %.3f / %.3f (%d)" % (
-            percentile(t, 50), percentile(t, 95), t[-1], len(t)) if t \
-            else "-"
-        print("| %s | %d / %d (%.1f%%, %.1f-%.1f%%) | %s | %s |" % (
+        cells = []
+        for key in ("cpu", "seconds"):
+            t = sorted(s for r in recs for s in r.get(key, ())) \
+                if name != "full" else []
+            cells.append("%.3f / %.3f / %.3f (%d)" % (
+                percentile(t, 50), percentile(t, 95), t[-1], len(t))
+                if t else "-")
+        print("| %s | %d / %d (%.1f%%, %.1f-%.1f%%) | %s | %s | %s |" % (
             label, wins, n, 100.0 * wins / n, 100 * lo, 100 * hi,
             "%.3f" % (wins / known) if known and name != "full" else
-            "1" if name == "full" else "-", times), file=out)
+            "1" if name == "full" else "-", cells[0], cells[1]), file=out)
     simple = by.get("simple", {})
     for name in names:
         if not name.startswith("fair"):

@@ -395,7 +395,11 @@ class Chance(NamedTuple):
         when every order was solved)."""
         if self.exact and self.decided == self.samples and not self.stopped:
             return self.share, self.share
-        return wilson(self.wins, self.decided)
+        lo, hi = wilson(self.wins, self.decided)
+        if self.share is None:
+            return lo, hi
+        # rounding leaves 1 - 1e-16 above an estimate of 1: hold it
+        return min(lo, self.share), max(hi, self.share)
 
     def contract(self):
         lo, hi = self.interval()
