@@ -148,3 +148,16 @@ def test_analyse_chance_bad_samples():
     r = run_cli("analyse", "--deck", format_cards(range(52)), "--moves",
                 "deal", "--chance", "--samples", "0")
     assert r.returncode == 2 and "positive" in r.stderr
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_an_answer_keeps_its_solve_cap(game):
+    """Past its cap of solves an answer plays the best move so far, the
+    same on every run (a bound in solves, not seconds)."""
+    pos = mid_position(game, 2, 3)
+    a = fair_player.choose(game, pos, samples=12, max_solves=5)
+    b = fair_player.choose(game, pos, samples=12, max_solves=5)
+    assert a.solves <= 5 and not a.stopped
+    assert a.move in pos.legal_moves() and a == b
+    assert fair_player.Player(game).max_solves == \
+        fair_player.MAX_SOLVES * fair_player.SAMPLES
