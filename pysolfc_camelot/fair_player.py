@@ -52,8 +52,11 @@ HINT_SECONDS = 1.0
 # Next moves tried per group of samples in the deeper score.
 FOLLOW_TRIES = 2
 # Solves per sample an answer may use at most (a deterministic bound on
-# its time): past it, the best move so far (the fair rules' move if none).
-MAX_SOLVES = 3
+# its time): past it, the best move so far (the fair rules' move if
+# none).  Each game's hidden.MAX_SOLVES: Camelot's solves take about a
+# millisecond and its moves are close calls (every candidate is solved),
+# The Plot's take tens and the fair rules' move usually keeps every
+# sample.
 
 
 def hidden_part(game):
@@ -247,8 +250,8 @@ class Player:
         self.game, self.samples, self.seed, self.states = \
             game, samples, seed, states
         self.hidden = hidden_part(game)
-        self.max_solves = MAX_SOLVES * samples if max_solves is None \
-            else max_solves
+        self.max_solves = self.hidden.MAX_SOLVES * samples \
+            if max_solves is None else max_solves
         self._last = None       # (position, move, orders, lines)
 
     def _draw(self, pos):

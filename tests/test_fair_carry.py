@@ -160,4 +160,4 @@ def test_an_answer_keeps_its_solve_cap(game):
     assert a.solves <= 5 and not a.stopped
     assert a.move in pos.legal_moves() and a == b
     assert fair_player.Player(game).max_solves == \
-        fair_player.MAX_SOLVES * fair_player.SAMPLES
+        hidden_of(game).MAX_SOLVES * fair_player.SAMPLES

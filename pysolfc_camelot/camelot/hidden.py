@@ -22,6 +22,10 @@ visible_key = hints._visible_key
 # States per exact solve of one sample (a deterministic budget): most
 # Camelot positions are decided in a few hundred.
 STATES = 3000
+# Solves per sample an answer may use at most (fair_player.Player): a
+# Camelot solve takes about a millisecond; every candidate of a placement
+# is solved (close calls).
+MAX_SOLVES = 12
 
 
 def unseen(pos):

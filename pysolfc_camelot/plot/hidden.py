@@ -19,6 +19,10 @@ simple_move = hints.fair_move
 # States per exact solve of one sample (deterministic): a deal's first
 # descent usually wins in a few hundred; hard samples stop here.
 STATES = 1500
+# Solves per sample an answer may use at most (fair_player.Player): a
+# Plot solve takes tens of milliseconds; the fair rules' move usually
+# keeps every sample and ends the answer.
+MAX_SOLVES = 3
 
 
 def visible_key(pos):
