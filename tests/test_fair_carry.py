@@ -15,7 +15,9 @@ from pysolfc_camelot.camelot.notation import DEAL as CAMELOT_DEAL
 from pysolfc_camelot.camelot.rules import Position as CamelotPosition
 from pysolfc_camelot.cards import format_cards
 from helpers import run_cli
-from test_fair_player import hidden_of, mid_position, small, swapped  # noqa
+from pysolfc_camelot.solver_cli import random_decks
+from test_fair_player import (FRACTIONAL, exhaustive_share, hidden_of,
+                              late_position, mid_position, swapped)
 
 
 def reveals(game, pos, move):
@@ -120,8 +122,16 @@ def test_carrying_saves_solves():
 
 # -- analyse --chance ---------------------------------------------------------
 
-def test_analyse_says_the_chance_of_every_position(small):  # noqa: F811
-    game, deck, pos, moves, wins, orders = small
+def test_analyse_says_the_chance_of_every_position():
+    """On the command line, on a Camelot game ending in a position of few
+    orders (a Plot game's hundreds of positions cost too many solves for
+    a test: test_chances_are_the_samplers covers it)."""
+    game = "camelot"
+    seed, count, index = FRACTIONAL[game]
+    deck = random_decks(count, seed, game)[index]
+    pos, moves = late_position(game, deck, 120)
+    wins, orders = exhaustive_share(game, pos)
+    assert 0 < wins < orders
     r = run_cli("analyse", "--game", game, "--deck", format_cards(deck),
                 "--moves", "; ".join(map(str, moves)), "--json",
                 "--chance", "--samples", str(orders), timeout=600)
@@ -142,6 +152,26 @@ def test_analyse_says_the_chance_of_every_position(small):  # noqa: F811
     r = run_cli("analyse", "--game", game, "--deck", format_cards(deck),
                 "--moves", "; ".join(map(str, moves)), "--json")
     assert "chance" not in json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_chances_are_the_samplers(game):
+    """analysis.chances gives, for each position of a game, the chance
+    fair_player.chance says for it: the same sampler."""
+    from pysolfc_camelot import analysis
+    deck = random_decks(1, 12, game)[0]
+    g = games.Game(game)
+    pos = g.new_game(deck)
+    hidden = hidden_of(game)
+    moves = []
+    for _ in range(3):
+        moves.append(hidden.simple_move(pos))
+        pos.play(moves[-1])
+    got = analysis.chances(game, deck, moves, samples=3, seed=5)
+    assert len(got) == 4
+    assert got[-1] == fair_player.chance(game, pos, 3, 5).contract()
+    assert got[0] == fair_player.chance(game, g.new_game(deck), 3,
+                                        5).contract()
 
 
 def test_analyse_chance_bad_samples():
