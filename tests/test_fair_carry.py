@@ -190,3 +190,25 @@ def test_an_answer_keeps_its_solve_cap(game):
     assert a.move in pos.legal_moves() and a == b
     assert fair_player.Player(game).max_solves == \
         hidden_of(game).MAX_SOLVES * fair_player.SAMPLES
+
+
+# -- The Plot's tiers (Camelot's: test_fair_player) ---------------------------
+
+def test_plot_tiers_easy_and_lost():
+    """A late position of a game today's fair hint wins is easy; a deal
+    the solver proves lost is lost (seed 6161: deal 16 of its fresh
+    deals is lost, deal 1 won by the hint)."""
+    g = games.Game("plot")
+    decks = random_decks(16, 6161, "plot")
+    hidden = hidden_of("plot")
+    pos = g.new_game(decks[0])
+    line = []
+    while pos.status() == "playing":
+        line.append(hidden.simple_move(pos))
+        pos.play(line[-1])
+    assert pos.is_won()
+    late = g.new_game(decks[0])
+    for m in line[:-40]:
+        late.play(m)
+    assert fair_player.tier("plot", late) == "easy"
+    assert fair_player.tier("plot", g.new_game(decks[15])) == "lost"
