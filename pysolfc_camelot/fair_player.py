@@ -229,6 +229,17 @@ def _group_value(work, children, results, members, bound):
     return half + best
 
 
+def _wins(pos, line):
+    """Whether ``line`` is legal from ``pos`` and wins (a replay, no
+    search)."""
+    pos = pos.copy()
+    for m in line:
+        if pos.why_illegal(m) is not None:
+            return False
+        pos.play(m)
+    return pos.is_won()
+
+
 class Player:
     """The strong fair player along one game (the demo, ``play``, a
     tier): it keeps its samples, and each sample's winning line, from one
@@ -241,7 +252,8 @@ class Player:
     revealed a card the sample has elsewhere, that card and the one the
     sample revealed trade places (a copy of it chosen at random): an order
     drawn evenly from those the old view allowed, so mended, is drawn
-    evenly from those the new view allows.  Only the view is compared and
+    evenly from those the new view allows.  A mended sample keeps its
+    line when the line, replayed on it, is still legal and still wins.  Only the view is compared and
     only samples are read; any other position, or few orders left (then
     all of them, exactly), draws afresh."""
 
@@ -283,11 +295,12 @@ class Player:
             for c, x in zip(real, ours):
                 spots = [k for k, v in enumerate(mine) if v == c]
                 mine[rng.choice(spots)] = x
-            if real:
-                line = None
-            elif line and line[0] == move:
+            if line and line[0] == move:
                 line = line[1:]
-            elif line is not False:
+                # a mended sample keeps its line if the line still wins
+                if real and not _wins(hidden.with_hidden(pos, mine), line):
+                    line = None
+            elif real or line is not False:
                 line = None
             out.append(mine)
             known.append(line)
