@@ -212,3 +212,27 @@ def test_plot_tiers_easy_and_lost():
         late.play(m)
     assert fair_player.tier("plot", late) == "easy"
     assert fair_player.tier("plot", g.new_game(decks[15])) == "lost"
+
+
+# Found by going back along today's fair hint's lost game of deal 50 of
+# seed 6161's fresh deals (winnable), 5 moves at a time: (moves, tier).
+PLOT_TIER_CASES = ((193, "hard"), (163, "medium"))
+
+
+@pytest.mark.parametrize("k,label", PLOT_TIER_CASES)
+def test_plot_tiers_medium_and_hard(k, label):
+    g = games.Game("plot")
+    deck = random_decks(50, 6161, "plot")[49]
+    hidden = hidden_of("plot")
+    pos = g.new_game(deck)
+    line = []
+    for _ in range(k):
+        line.append(hidden.simple_move(pos))
+        pos.play(line[-1])
+    assert fair_player.tier("plot", pos) == label
+    # play --policy fair at the tier's seed agrees
+    r = run_cli("play", "--game", "plot", "--deck", format_cards(deck),
+                "--moves", "; ".join(map(str, line)), "--policy", "fair",
+                "--json", timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["won"] is (label == "medium")
