@@ -75,6 +75,15 @@ def candidates(hidden, pos):
     return out
 
 
+def _led_by(hidden, pos, cands, first):
+    """``cands`` with the candidate ``first`` stands for put first (the
+    fair rules' move wins ties)."""
+    if first is None:
+        return cands
+    key = hidden.follow_key(pos, first)
+    return sorted(cands, key=lambda m: hidden.follow_key(pos, m) != key)
+
+
 class _Stopped(Exception):
     """The time bound or a stop request ended the work."""
 
@@ -313,6 +322,9 @@ class Player:
         if not cands:
             self._last = None
             return Choice(None, None, 0, 0, False)
+        lead = getattr(hidden, "lead_move", None)
+        if lead is not None and len(cands) > 1:
+            cands = _led_by(hidden, position, cands, lead(position))
         orders, known = self._draw(position)
         if len(cands) == 1:
             self._last = (position.copy(), cands[0], orders, known)

@@ -18,6 +18,12 @@ def simple_move(pos):
     return hints.fair_move(pos, budget_seconds=1e9)
 
 
+# The fair player's first candidate at the root of an answer (so it wins
+# ties): today's fair hint's move.  Not in ordered_moves, which also
+# orders the next moves of the deeper score, where its samples would cost
+# too much.
+lead_move = simple_move
+
 visible_key = hints._visible_key
 # States per exact solve of one sample (a deterministic budget): most
 # Camelot positions are decided in a few hundred.
