@@ -5,7 +5,7 @@ solver_cli.py, beside ``solve`` and ``stats``; the work is analysis.py's).
 ``status``, ``winnable_at_start``, ``last_winnable``, ``mistake``,
 ``better`` and ``line`` (see analysis.Analysis.contract); with
 ``--chance`` also ``chance``, one ``{"chance", "samples", "interval"}``
-per position from the deal to the last (analysis.chances), so a player
+per position from the deal to the last (``chances``), so a player
 sees where the chances fell.  Text that is
 not a deck or a move list, or a move the rules refuse, is a message on
 stderr and exit status 2.
@@ -71,9 +71,8 @@ def cmd_analyse(args, out=None, err=None):
     except (NotationError, analysis.IllegalMoveError) as e:
         print("error: %s" % e, file=err)
         return 2
-    chance = analysis.chances(game.name, deck, moves, args.samples,
-                              args.seed) if getattr(args, "chance", False) \
-        else None
+    chance = chances(game.name, deck, moves, args.samples, args.seed) \
+        if getattr(args, "chance", False) else None
     if args.json:
         obj = result.contract()
         if chance is not None:
@@ -84,6 +83,22 @@ def cmd_analyse(args, out=None, err=None):
         if chance is not None:
             print(describe_chances(chance), file=out)
     return 0
+
+
+def chances(game, deck, moves, samples=None, seed=None, should_stop=None):
+    """The chance of every position of the game (``--chance``): for
+    position 0 (the deal) to len(moves), how often it is winnable over
+    the orders its hidden cards may have, drawn from what the player saw
+    there (fair_player.chance: the fair player's sampler; ``samples``
+    orders each, by default fair_player.CHANCE_SAMPLES, every order once
+    when there are no more).  A list of ``{"chance", "samples",
+    "interval"}``.  Here, not in analysis.py: the plugin imports that,
+    and the sampler is command-line only for now."""
+    g = games.Game(game)
+    k = samples or fair_player.CHANCE_SAMPLES
+    return [fair_player.chance(g.name, pos, k, seed,
+                               should_stop=should_stop).contract()
+            for pos in analysis.positions_of(g, deck, moves)]
 
 
 def describe_chances(chance):

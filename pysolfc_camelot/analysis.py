@@ -228,20 +228,3 @@ def _ticker(report, probe, every=0.2):
             last[0] = now
             report(probe)
     return tick
-
-
-def chances(game, deck, moves, samples=None, seed=None, should_stop=None):
-    """The chance of every position of the game (``analyse --chance``):
-    for position 0 (the deal) to len(moves), how often it is winnable
-    over the orders its hidden cards may have, drawn from what the
-    player saw there (fair_player.chance: the same sampler as the fair
-    hint; ``samples`` orders each, by default fair_player.CHANCE_SAMPLES,
-    every order once when there are no more).  A list of
-    ``{"chance", "samples", "interval"}``."""
-    from . import fair_player
-    if isinstance(game, str):
-        game = games.Game(game)
-    k = samples or fair_player.CHANCE_SAMPLES
-    return [fair_player.chance(game.name, pos, k, seed,
-                               should_stop=should_stop).contract()
-            for pos in positions_of(game, deck, moves)]

@@ -155,9 +155,9 @@ def test_analyse_says_the_chance_of_every_position():
 
 @pytest.mark.parametrize("game", games.GAMES)
 def test_chances_are_the_samplers(game):
-    """analysis.chances gives, for each position of a game, the chance
+    """analyse's chances gives, for each position of a game, the chance
     fair_player.chance says for it: the same sampler."""
-    from pysolfc_camelot import analysis
+    from pysolfc_camelot import analyse_cli
     deck = random_decks(1, 12, game)[0]
     g = games.Game(game)
     pos = g.new_game(deck)
@@ -166,7 +166,7 @@ def test_chances_are_the_samplers(game):
     for _ in range(3):
         moves.append(hidden.simple_move(pos))
         pos.play(moves[-1])
-    got = analysis.chances(game, deck, moves, samples=3, seed=5)
+    got = analyse_cli.chances(game, deck, moves, samples=3, seed=5)
     assert len(got) == 4
     assert got[-1] == fair_player.chance(game, pos, 3, 5).contract()
     assert got[0] == fair_player.chance(game, g.new_game(deck), 3,
