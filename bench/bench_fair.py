@@ -1,125 +1,191 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Where the fair optimum is (not a test; takes a while): today's fair hint
+"""Where the fair optimum is (not a test; takes hours): today's fair hint
 (``simple``), the strong fair player at some sample sizes and full
-knowledge (the solver's verdict on the deal), each on the same fresh deals,
-in one process.
+knowledge (the solver's verdict on the deal), each on the same fresh deals
+from a printed seed, on the study engine (study_engine.make_engine: Dask
+when installed, else local processes).
 
-    python3 bench/bench_fair.py --game plot --deals 100 --samples 4,12
-    python3 bench/bench_fair.py --game camelot --seed S   # the same deals
+    python3 bench/bench_fair.py --game plot --seed 942312 --deals 2000 \\
+        --samples 6,12,24 --jobs 2 --results docs/results/fair-plot.jsonl
+    python3 bench/bench_fair.py --report docs/results/fair-plot.jsonl.xz
 
-Every deal is played to its end with each policy (play_cli.play_out, the
-code of ``play``); a line per deal goes to stderr as it ends, the table
-(wins with 95% Wilson intervals, the ratio to full knowledge, seconds per
-answer over the moves that had a choice) to stdout.
+Resumable: every deal played by every policy is one line of the results
+file, appended as it ends (``{"game", "seed", "deal", "policy",
+"samples", "won", "moves", "seconds", "cpu"}``, ``seconds`` and ``cpu``
+the wall-clock and CPU seconds of the answers that had a choice; for
+``full`` the solve's).  Run the same command again
+and it plays only what the file lacks; deals go in order, every policy
+of a deal before the next deal, so a partial file compares the policies
+on the same deals.  The table (wins with Wilson 95% intervals over the
+deals every policy has finished, the ratio to full knowledge, seconds
+per answer: median and 95th percentile, what the fair player rescued
+and kept of the simple policy's games) goes to stdout; --report prints
+it from a file (plain or .xz) without playing.
 """
 import argparse
+import json
+import lzma
 import os
-import random
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pysolfc_camelot import games  # noqa: E402
-from pysolfc_camelot.cli import play as play_cli
-from pysolfc_camelot.cli.solve import (percentile, random_decks, solve_deck,
-                                       wilson)
+from pysolfc_camelot import games, study  # noqa: E402
+from pysolfc_camelot.cli.solve import percentile, random_decks, wilson
+from pysolfc_camelot.study import engine as study_engine
+
+
+def read_results(path):
+    """The lines of a results file (plain or .xz), a torn last line left
+    out (a kill mid-write)."""
+    if not os.path.exists(path):
+        return []
+    opener = lzma.open if path.endswith(".xz") else open
+    out = []
+    with opener(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            if line.endswith("\n") and line.strip():
+                out.append(json.loads(line))
+    return out
+
+
+def spec_name(policy, samples):
+    return policy if not samples else "%s%d" % (policy, samples)
+
+
+def report(lines, out=sys.stdout):
+    """The table of a results file's lines."""
+    if not lines:
+        print("no results yet", file=out)
+        return
+    game, seed = lines[0]["game"], lines[0]["seed"]
+    by = {}
+    for r in lines:
+        by.setdefault(spec_name(r["policy"], r["samples"]), {})[
+            r["deal"]] = r
+    names = sorted(by, key=lambda n: (n == "full", n != "simple",
+                                      len(n), n))
+    common = set.intersection(*(set(d) for d in by.values()))
+    n = len(common)
+    full = by.get("full", {})
+    known = sum(1 for d in common if full.get(d, {}).get("won") is True)
+    print("%s, fresh deals of seed %d (random_decks): %d deals played by "
+          "every policy (%s)" % (game, seed, n, ", ".join(
+              "%s %d" % (k, len(by[k])) for k in names)), file=out)
+    print("\n| policy | deals won | ratio to full knowledge | CPU seconds"
+          " per answer with a choice: median / p95 / max (answers) | wall"
+          " seconds, the same |", file=out)
+    print("|---|---|---|---|---|", file=out)
+    for name in names:
+        recs = [by[name][d] for d in sorted(common)]
+        wins = sum(1 for r in recs if r["won"] is True)
+        lo, hi = wilson(wins, n)
+        if name == "full":
+            undecided = sum(1 for r in recs if r["won"] is None)
+            label = "full knowledge (the solver, %g s a deal)%s" % (
+                recs[0].get("budget", 0) or 0,
+                ", %d undecided" % undecided if undecided else "")
+        elif name == "simple":
+            label = "today's fair hint (simple)"
+        else:
+            label = "strong fair player, %d samples" % recs[0]["samples"]
+        cells = []
+        for key in ("cpu", "seconds"):
+            t = sorted(s for r in recs for s in r.get(key, ())) \
+                if name != "full" else []
+            cells.append("%.3f / %.3f / %.3f (%d)" % (
+                percentile(t, 50), percentile(t, 95), t[-1], len(t))
+                if t else "-")
+        print("| %s | %d / %d (%.1f%%, %.1f-%.1f%%) | %s | %s | %s |" % (
+            label, wins, n, 100.0 * wins / n, 100 * lo, 100 * hi,
+            "%.3f" % (wins / known) if known and name != "full" else
+            "1" if name == "full" else "-", cells[0], cells[1]), file=out)
+    simple = by.get("simple", {})
+    for name in names:
+        if not name.startswith("fair"):
+            continue
+        lost = [d for d in common if simple[d]["won"] is False and
+                full.get(d, {}).get("won") is True]
+        won = [d for d in common if simple[d]["won"] is True]
+        print("\n%s: rescued %d of the %d winnable deals simple lost; kept"
+              " %d of the %d simple won" % (
+                  name, sum(by[name][d]["won"] is True for d in lost),
+                  len(lost), sum(by[name][d]["won"] is True for d in won),
+                  len(won)), file=out)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     games.add_game_option(ap)
     ap.add_argument("--deals", type=int, default=100)
-    ap.add_argument("--seed", type=int)
-    ap.add_argument("--samples", default="4,12",
+    ap.add_argument("--seed", type=int, help="seed of the fresh deals "
+                    "(required for a new results file)")
+    ap.add_argument("--samples", default="6,12",
                     help="sample sizes of the fair player, comma-separated")
+    ap.add_argument("--fair-seed", type=int, default=None,
+                    help="seed of the fair player's samples (default its "
+                    "fixed seed, the tier's)")
     ap.add_argument("--budget", type=float, default=10.0,
                     help="seconds of the full-knowledge solve per deal")
-    ap.add_argument("--skip", type=int, default=0, metavar="N",
-                    help="leave out the first N deals of the seed (to go "
-                    "on with a run that was stopped)")
-    ap.add_argument("--rescue", action="store_true",
-                    help="play the fair player only on the winnable deals "
-                    "today's fair hint loses (how many it rescues)")
-    ap.add_argument("--keeps", action="store_true",
-                    help="play the fair player only on the deals today's "
-                    "fair hint wins (how many it keeps)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--results", help="results file (appended, resumed)")
+    ap.add_argument("--report", metavar="FILE",
+                    help="print the table of FILE and stop")
     args = ap.parse_args(argv)
+    if args.report:
+        report(read_results(args.report))
+        return 0
+    if not args.results:
+        ap.error("--results FILE is needed (the run resumes from it)")
+    done = read_results(args.results)
     seed = args.seed
+    if done:
+        if seed is not None and seed != done[0]["seed"] or \
+                done[0]["game"] != args.game:
+            ap.error("%s holds %s deals of seed %d" % (
+                args.results, done[0]["game"], done[0]["seed"]))
+        seed = done[0]["seed"]
     if seed is None:
-        seed = random.SystemRandom().randrange(1, 1000000)
-    game = games.Game(args.game)
-    decks = random_decks(args.skip + args.deals, seed, game.name)[args.skip:]
-    policies = [("simple", None)] + [("fair", int(k))
-                                     for k in args.samples.split(",")]
-    wins = {p: 0 for p in policies}
-    times = {p: [] for p in policies}
-    known = undecided = 0
-    rescued_from = rescue_deals = 0     # --rescue: simple's wins so far
-    print("%s, %d fresh deals, seed %d (random_decks, from deal %d), %s"
-          % (game.name, len(decks), seed, args.skip + 1,
-             time.strftime("%Y-%m-%d")),
-          flush=True)
-    for n, deck in enumerate(decks, args.skip + 1):
-        verdict = solve_deck(deck, args.budget, game.name).winnable
-        known += verdict is True
-        undecided += verdict is None
-        line = ["deal %d: winnable %s" % (n, verdict)]
-        for p in policies:
-            simple_won = wins[policies[0]] > rescued_from
-            if p[0] == "fair" and (
-                    args.rescue and (verdict is not True or simple_won) or
-                    args.keeps and not simple_won):
-                continue
-            pos = game.new_game(deck)
-            choose = play_cli.policy_function(game, p[0], p[1])
-            _moves, seconds = play_cli.play_out(game, pos, choose)
-            won = pos.is_won()
-            wins[p] += won
-            # answers that took a search (forced moves take microseconds)
-            searched = [s for s in seconds if s > 0.001]
-            times[p] += searched
-            line.append("%s%s %s %.1f s, %d searched, max %.2f s" % (
-                p[0], p[1] or "", "won" if won else "lost", sum(seconds),
-                len(searched), max(searched, default=0.0)))
-        if args.rescue or args.keeps:
-            simple_won = wins[policies[0]] > rescued_from
-            if args.keeps and simple_won or args.rescue and \
-                    verdict is True and not simple_won:
-                rescue_deals += 1
-            rescued_from = wins[policies[0]]
-        print("  ".join(line), file=sys.stderr, flush=True)
-    n = len(decks)
-    if args.rescue or args.keeps:
-        print("\n%s: %d" % ("deals today's fair hint won" if args.keeps
-                             else "winnable deals today's fair hint lost",
-                             rescue_deals))
-        for p in policies[1:]:
-            lo, hi = wilson(wins[p], rescue_deals)
-            t = sorted(times[p]) or [0.0]
-            print("strong fair player, %d samples, won %d (%.1f-%.1f%%);"
-                  " seconds per searched answer: mean %.3f, p99 %.3f, max "
-                  "%.3f" % (p[1], wins[p], 100 * lo, 100 * hi,
-                            sum(t) / len(t), percentile(t, 99), t[-1]))
-    print("\n| policy | deals won | ratio to full knowledge | seconds per "
-          "answer: mean / p99 / max |")
-    print("|---|---|---|---|")
-    for p in policies[:1] if args.rescue or args.keeps else policies:
-        lo, hi = wilson(wins[p], n)
-        t = sorted(times[p]) or [0.0]
-        name = "today's fair hint (simple)" if p[0] == "simple" else \
-            "strong fair player, %d samples" % p[1]
-        print("| %s | %d / %d (%.1f%%, %.1f-%.1f%%) | %s | %.3f / %.3f / "
-              "%.3f |" % (name, wins[p], n, 100.0 * wins[p] / n, 100 * lo,
-                          100 * hi, "%.2f" % (wins[p] / known) if known
-                          else "-", sum(t) / len(t), percentile(t, 99),
-                          t[-1]))
-    lo, hi = wilson(known, n)
-    print("| full knowledge (the solver, %g s per deal) | %d / %d (%.1f%%, "
-          "%.1f-%.1f%%)%s | 1 | - |" % (
-              args.budget, known, n, 100.0 * known / n, 100 * lo, 100 * hi,
-              ", %d undecided" % undecided if undecided else ""))
+        ap.error("--seed S is needed for a new results file")
+    specs = [("simple", None, None, None)] + [
+        ("fair", int(k), args.fair_seed, None)
+        for k in args.samples.split(",")] + [
+        ("full", None, None, args.budget)]
+    have = {(r["deal"], spec_name(r["policy"], r["samples"]))
+            for r in done}
+    decks = random_decks(args.deals, seed, args.game)
+    todo = [(deal, spec) for deal in range(1, args.deals + 1)
+            for spec in specs
+            if (deal, spec_name(spec[0], spec[1])) not in have]
+    print("%s, %d fresh deals of seed %d, %d plays to go, %s" % (
+        args.game, args.deals, seed, len(todo),
+        time.strftime("%Y-%m-%d %H:%M")), file=sys.stderr, flush=True)
+    engine = study_engine.make_engine(args.jobs)
+    appender = study.Appender(args.results)
+    try:
+        batches = ((args.game, [(deal, decks[deal - 1])], spec)
+                   for deal, spec in todo)
+        for records, _busy, _cpu, _rss in engine.run(
+                batches, work=study_engine.play_batch):
+            for r in records:
+                r.update(game=args.game, seed=seed)
+                if r["policy"] == "full":
+                    r["budget"] = args.budget
+            appender.f.write("".join(json.dumps(r) + "\n"
+                                     for r in records))
+            appender.f.flush()
+            for r in records:
+                print("deal %d %s: %s, %d answers, %.1f s" % (
+                    r["deal"], spec_name(r["policy"], r["samples"]),
+                    {True: "won", False: "lost", None: "undecided"}[
+                        r["won"]], len(r["seconds"]), sum(r["seconds"])),
+                    file=sys.stderr, flush=True)
+    finally:
+        appender.close()
+        engine.close()
+    report(read_results(args.results))
     return 0
 
 

@@ -11,16 +11,27 @@ stock itself, so nothing here can read the real order.
 from . import hints
 from .rules import Position
 
+
 def simple_move(pos):
     """Today's fair hint without its time bound (it samples too, and stops
     sampling early on a slow machine; unbounded, its answer repeats)."""
     return hints.fair_move(pos, budget_seconds=1e9)
 
 
+# The fair player's first candidate at the root of an answer (so it wins
+# ties): today's fair hint's move.  Not in ordered_moves, which also
+# orders the next moves of the deeper score, where its samples would cost
+# too much.
+lead_move = simple_move
+
 visible_key = hints._visible_key
 # States per exact solve of one sample (a deterministic budget): most
 # Camelot positions are decided in a few hundred.
 STATES = 3000
+# Solves per sample an answer may use at most (fair_player.Player): a
+# Camelot solve takes about a millisecond; every candidate of a placement
+# is solved (close calls).
+MAX_SOLVES = 12
 
 
 def unseen(pos):
@@ -30,6 +41,12 @@ def unseen(pos):
     if pos.waste is not None:
         seen.add(pos.waste)
     return [c for c in range(52) if c not in seen]
+
+
+def hidden_order(pos):
+    """The hidden cards of ``pos`` in with_hidden's layout (the fair player
+    asks this only of its own samples)."""
+    return list(pos.stock)
 
 
 def with_hidden(pos, order):

@@ -4,15 +4,18 @@ cli/solve.py, beside ``solve`` and ``stats``; the work is analysis.py's).
 
 ``--json`` prints exactly one object, the contract other tools test:
 ``status``, ``winnable_at_start``, ``last_winnable``, ``mistake``,
-``better`` and ``line`` (see analysis.Analysis.contract).  Text that is
+``better`` and ``line`` (see analysis.Analysis.contract); with
+``--chance`` also ``chance``, one ``{"chance", "samples", "interval"}``
+per position from the deal to the last (``chances``), so a player
+sees where the chances fell.  Text that is
 not a deck or a move list, or a move the rules refuse, is a message on
 stderr and exit status 2.
 """
 import json
 import sys
 
-from ..core import analysis
 from .. import games
+from ..core import analysis, fair_player
 from ..core.cards import NotationError
 
 DEFAULT_BUDGET = 60.0
@@ -33,6 +36,17 @@ def register(subparsers):
                    help="seconds for the whole analysis (default %g); what"
                    " it cannot decide in time is null, never guessed"
                    % DEFAULT_BUDGET)
+    p.add_argument("--chance", action="store_true",
+                   help="also say, for every position, how often it is "
+                   "winnable over the orders the hidden cards may have "
+                   "(sampled as the fair hint samples them)")
+    p.add_argument("--samples", type=int, metavar="K",
+                   help="orders sampled per position for --chance "
+                   "(default %d; every order when there are fewer)"
+                   % fair_player.CHANCE_SAMPLES)
+    p.add_argument("--seed", type=int, metavar="S",
+                   help="seed of --chance's samples (default the fair "
+                   "player's fixed seed)")
     p.set_defaults(func=cmd_analyse)
 
 
@@ -40,6 +54,9 @@ def cmd_analyse(args, out=None, err=None):
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     game = games.Game(args.game)
+    if getattr(args, "samples", None) is not None and args.samples <= 0:
+        print("error: --samples must be positive", file=err)
+        return 2
     try:
         deck = game.parse_deck(args.deck)
         moves = game.parse_moves(args.moves)
@@ -56,11 +73,49 @@ def cmd_analyse(args, out=None, err=None):
     except (NotationError, analysis.IllegalMoveError) as e:
         print("error: %s" % e, file=err)
         return 2
+    chance = chances(game.name, deck, moves, args.samples, args.seed) \
+        if getattr(args, "chance", False) else None
     if args.json:
-        print(json.dumps(result.contract()), file=out)
+        obj = result.contract()
+        if chance is not None:
+            obj["chance"] = chance
+        print(json.dumps(obj), file=out)
     else:
         print(describe(result, game, deck, moves, args.budget), file=out)
+        if chance is not None:
+            print(describe_chances(chance), file=out)
     return 0
+
+
+def chances(game, deck, moves, samples=None, seed=None, should_stop=None):
+    """The chance of every position of the game (``--chance``): for
+    position 0 (the deal) to len(moves), how often it is winnable over
+    the orders its hidden cards may have, drawn from what the player saw
+    there (fair_player.chance: the fair player's sampler; ``samples``
+    orders each, by default fair_player.CHANCE_SAMPLES, every order once
+    when there are no more).  A list of ``{"chance", "samples",
+    "interval"}``.  Here, not in analysis.py: the plugin imports that,
+    and the sampler is command-line only for now."""
+    g = games.Game(game)
+    k = samples or fair_player.CHANCE_SAMPLES
+    return [fair_player.chance(g.name, pos, k, seed,
+                               should_stop=should_stop).contract()
+            for pos in analysis.positions_of(g, deck, moves)]
+
+
+def describe_chances(chance):
+    """Where the chances fell, in words: the chance at the deal and after
+    each move that changed it by 5 points or more."""
+    def pct(c):
+        return "?" if c["chance"] is None else "%.0f%%" % (100 * c["chance"])
+    lines = ["Chance of a win over the orders the hidden cards may have: "
+             "%s at the deal." % pct(chance[0])]
+    for i in range(1, len(chance)):
+        a, b = chance[i - 1]["chance"], chance[i]["chance"]
+        if a is not None and b is not None and abs(b - a) >= 0.05:
+            lines.append("  %s %s (from %s)" % (_after(i), pct(chance[i]),
+                                                pct(chance[i - 1])))
+    return "\n".join(lines)
 
 
 def _is_terminal(stream):

@@ -73,10 +73,12 @@ def register(subparsers):
 
 
 def policy_function(game, policy, samples=None, seed=None):
-    """position -> move (None: no move) of a policy of the command line."""
+    """position -> move (None: no move) of a policy of the command line,
+    for one game (the fair player keeps its samples along it)."""
     if policy == "fair":
-        k = samples or fair_player.SAMPLES
-        return lambda pos: fair_player.choose(game.name, pos, k, seed).move
+        # one player for the game: it carries its samples along
+        return fair_player.Player(game.name, samples or fair_player.SAMPLES,
+                                  seed).choose_move
     if policy == "simple":
         return fair_player.hidden_part(game.name).simple_move
     hints = games.part(game.name, "hints")
@@ -100,6 +102,39 @@ def play_out(game, pos, choose, max_moves=MAX_MOVES):
         pos.play(move)
         moves.append(move)
     return moves, seconds
+
+
+def play_record(game, deal, deck, spec):
+    """One results line of the fair-play measurement (bench/bench_fair.py,
+    study_engine.play_batch): ``deck`` (deal number ``deal``) played out
+    by ``spec`` = (policy, samples, seed, budget), or with the policy
+    ``full`` the solver's verdict at ``budget`` seconds (full knowledge).
+    ``seconds`` (wall clock) and ``cpu`` (this process's CPU seconds:
+    the cost on a core of its own, whatever else the machine runs) are
+    those of the answers that had a choice to make."""
+    policy, samples, seed, budget = spec
+    rec = {"deal": deal, "policy": policy, "samples": samples}
+    pos = game.new_game(deck)
+    if policy == "full":
+        res = game.solve(pos, budget_seconds=budget)
+        rec.update(won=res.winnable, moves=None,
+                   seconds=[round(res.seconds, 4)], cpu=[])
+        return rec
+    hidden = fair_player.hidden_part(game.name)
+    inner = policy_function(game, policy, samples, seed)
+    seconds, cpu = [], []
+
+    def choose(p):
+        if len(fair_player.candidates(hidden, p)) < 2:
+            return inner(p)             # forced: no choice to time
+        t0, c0 = time.perf_counter(), time.process_time()
+        move = inner(p)
+        seconds.append(round(time.perf_counter() - t0, 4))
+        cpu.append(round(time.process_time() - c0, 4))
+        return move
+    moves, _ = play_out(game, pos, choose)
+    rec.update(won=pos.is_won(), moves=len(moves), seconds=seconds, cpu=cpu)
+    return rec
 
 
 def start_position(game, deck_text, moves_text):

@@ -37,6 +37,7 @@ import hashlib
 import math
 import random
 import time
+from collections import Counter
 from typing import NamedTuple, Optional
 
 from .. import games
@@ -51,6 +52,12 @@ CHANCE_SAMPLES, CHANCE_ERROR, CHANCE_MAX = 32, 0.03, 400
 HINT_SECONDS = 1.0
 # Next moves tried per group of samples in the deeper score.
 FOLLOW_TRIES = 2
+# Solves per sample an answer may use at most (a deterministic bound on
+# its time): past it, the best move so far (the fair rules' move if
+# none).  Each game's hidden.MAX_SOLVES: Camelot's solves take about a
+# millisecond and its moves are close calls (every candidate is solved),
+# The Plot's take tens and the fair rules' move usually keeps every
+# sample.
 
 
 def hidden_part(game):
@@ -67,6 +74,15 @@ def candidates(hidden, pos):
             keys.add(k)
             out.append(m)
     return out
+
+
+def _led_by(hidden, pos, cands, first):
+    """``cands`` with the candidate ``first`` stands for put first (the
+    fair rules' move wins ties)."""
+    if first is None:
+        return cands
+    key = hidden.follow_key(pos, first)
+    return sorted(cands, key=lambda m: hidden.follow_key(pos, m) != key)
 
 
 class _Stopped(Exception):
@@ -122,17 +138,22 @@ def sample_orders(hidden, pos, samples, seed=None):
     return out, False
 
 
-class _Work:
-    """One hint's or chance's budget: solves count, the clock and a stop
-    request end it."""
+class _Capped(_Stopped):
+    """The answer's solves ran out (a deterministic bound)."""
 
-    def __init__(self, game, states, seconds, should_stop):
+
+class _Work:
+    """One hint's or chance's budget: solves count (``cap`` of them at
+    most), the clock and a stop request end it."""
+
+    def __init__(self, game, states, seconds, should_stop, cap=None):
         self.hidden = hidden = hidden_part(game)
         self.solver = games.part(game, "solver")
         self.states = hidden.STATES if states is None else states
         self.deadline = None if seconds is None \
             else time.perf_counter() + seconds
         self.user_stop = should_stop
+        self.cap = cap
         self.solves = 0
 
     def stop(self):
@@ -141,18 +162,19 @@ class _Work:
             (self.user_stop is not None and bool(self.user_stop()))
 
     def solve(self, pos):
-        """(True/False/None, first move of the winning line)."""
+        """(True/False/None, the winning line or None)."""
         if self.stop():
             raise _Stopped
-        self.solves += 1
         if pos.is_won():
-            return True, None
+            return True, []
+        if self.cap is not None and self.solves >= self.cap:
+            raise _Capped
+        self.solves += 1
         res = self.solver.solve(pos, Budget(states=self.states,
                                             should_stop=self.stop))
-        won, first = res.winnable, (res.moves[0] if res.moves else None)
-        if won is None and self.stop():
+        if res.winnable is None and self.stop():
             raise _Stopped          # cut short: not an undecided sample
-        return won, first
+        return res.winnable, (list(res.moves) if res.winnable else None)
 
 
 def _worth(won):
@@ -165,6 +187,11 @@ class Choice(NamedTuple):
     samples: int
     solves: int
     stopped: bool               # the time bound or a stop request cut it
+
+
+def _first(result):
+    line = result[1]
+    return line[0] if line else None
 
 
 def _group_value(work, children, results, members, bound):
@@ -186,7 +213,7 @@ def _group_value(work, children, results, members, bound):
     index = {hidden.follow_key(rep, m): j for j, m in enumerate(nexts)}
     firsts = {}
     for i in won:
-        first = results[i][1]
+        first = _first(results[i])
         j = None if first is None else \
             index.get(hidden.follow_key(children[i], first))
         firsts[i] = j
@@ -205,66 +232,174 @@ def _group_value(work, children, results, members, bound):
         for n, i in enumerate(others):
             if count + len(others) - n <= best:
                 break               # cannot beat the best next move
-            count += _worth(work.solve(children[i].after(nexts[j])))
+            count += _worth(work.solve(children[i].after(nexts[j]))[0])
         best = max(best, count)
         if best >= len(won) or half + best >= bound:
             break
     return half + best
 
 
-def choose(game, position, samples=SAMPLES, seed=None, seconds=None,
-           should_stop=None, states=None):
-    """The strong fair player's move from ``position`` (a Choice)."""
-    hidden = hidden_part(game)
-    cands = candidates(hidden, position)
-    if not cands:
-        return Choice(None, None, 0, 0, False)
-    if len(cands) == 1:
-        return Choice(cands[0], None, 0, 0, False)
-    work = _Work(game, states, seconds, should_stop)
-    orders, _exact = sample_orders(hidden, position, samples, seed)
-    n = len(orders)
-    worlds = [None] * n             # made as needed: the clock runs
+def _wins(pos, line):
+    """Whether ``line`` is legal from ``pos`` and wins (a replay, no
+    search)."""
+    pos = pos.copy()
+    for m in line:
+        if pos.why_illegal(m) is not None:
+            return False
+        pos.play(m)
+    return pos.is_won()
 
-    def world(i):
-        if worlds[i] is None:
-            worlds[i] = hidden.with_hidden(position, orders[i])
-        return worlds[i]
-    best, best_score = cands[0], -1.0
-    try:
-        for move in cands:
-            children = []
-            results = []
-            upper = float(n)
-            for i in range(n):
-                children.append(world(i).after(move))
-                r = work.solve(children[i])
-                results.append(r)
-                upper -= 1.0 - _worth(r[0])
+
+class Player:
+    """The strong fair player along one game (the demo, ``play``, a
+    tier): it keeps its samples, and each sample's winning line, from one
+    answer to the next, so a move that reveals nothing costs no solve for
+    the samples whose line it follows.
+
+    Carried samples stay fair.  When the player plays the move this
+    player answered (the view after it is the one asked about next), each
+    sample is the sample's own position after that move; where the move
+    revealed a card the sample has elsewhere, that card and the one the
+    sample revealed trade places (a copy of it chosen at random): an order
+    drawn evenly from those the old view allowed, so mended, is drawn
+    evenly from those the new view allows.  A mended sample keeps its
+    line when the line, replayed on it, is still legal and still wins.  Only the view is compared and
+    only samples are read; any other position, or few orders left (then
+    all of them, exactly), draws afresh."""
+
+    def __init__(self, game, samples=SAMPLES, seed=None, states=None,
+                 max_solves=None):
+        self.game, self.samples, self.seed, self.states = \
+            game, samples, seed, states
+        self.hidden = hidden_part(game)
+        self.max_solves = self.hidden.MAX_SOLVES * samples \
+            if max_solves is None else max_solves
+        self._last = None       # (position, move, orders, lines)
+
+    def _draw(self, pos):
+        """(orders, what is known of each: a winning line, False for
+        lost, None for nothing)."""
+        hidden = self.hidden
+        last, self._last = self._last, None
+        few = _count_orders(hidden.unseen(pos), self.samples) <= \
+            self.samples
+        if last is not None and not few:
+            prev, move, orders, lines = last
+            if hidden.visible_key(prev.after(move)) == \
+                    hidden.visible_key(pos):
+                return self._carried(prev, move, orders, lines, pos)
+        orders, _exact = sample_orders(hidden, pos, self.samples, self.seed)
+        return orders, [None] * len(orders)
+
+    def _carried(self, prev, move, orders, lines, pos):
+        hidden = self.hidden
+        rng = _rng(hidden, pos, self.seed)
+        want = Counter(hidden.unseen(pos))
+        out, known = [], []
+        for order, line in zip(orders, lines):
+            mine = hidden.hidden_order(
+                hidden.with_hidden(prev, order).after(move))
+            have = Counter(mine)
+            real = sorted((have - want).elements())     # shown, not here
+            ours = sorted((want - have).elements())     # shown here only
+            for c, x in zip(real, ours):
+                spots = [k for k, v in enumerate(mine) if v == c]
+                mine[rng.choice(spots)] = x
+            if line and line[0] == move:
+                line = line[1:]
+                # a mended sample keeps its line if the line still wins
+                if real and not _wins(hidden.with_hidden(pos, mine), line):
+                    line = None
+            elif real or line is not False:
+                line = None
+            out.append(mine)
+            known.append(line)
+        return out, known
+
+    def choose(self, position, seconds=None, should_stop=None):
+        """The move from ``position`` (a Choice); see the module text."""
+        hidden = self.hidden
+        cands = candidates(hidden, position)
+        if not cands:
+            self._last = None
+            return Choice(None, None, 0, 0, False)
+        lead = getattr(hidden, "lead_move", None)
+        if lead is not None and len(cands) > 1:
+            cands = _led_by(hidden, position, cands, lead(position))
+        orders, known = self._draw(position)
+        if len(cands) == 1:
+            self._last = (position.copy(), cands[0], orders, known)
+            return Choice(cands[0], None, 0, 0, False)
+        work = _Work(self.game, self.states, seconds, should_stop,
+                     self.max_solves)
+        n = len(orders)
+        worlds = [None] * n         # made as needed: the clock runs
+
+        def world(i):
+            if worlds[i] is None:
+                worlds[i] = hidden.with_hidden(position, orders[i])
+            return worlds[i]
+
+        def result(i, move, child):
+            line = known[i]
+            if line is False:
+                return False, None      # lost stays lost
+            if line and line[0] == move:
+                return True, line[1:]
+            return work.solve(child)
+        best, best_score, best_results = cands[0], -1.0, None
+        stopped = False
+        try:
+            for move in cands:
+                children, results = [], []
+                upper = float(n)
+                for i in range(n):
+                    children.append(world(i).after(move))
+                    r = result(i, move, children[i])
+                    results.append(r)
+                    upper -= 1.0 - _worth(r[0])
+                    if upper <= best_score:
+                        break           # cannot beat the best: dropped
                 if upper <= best_score:
-                    break           # cannot beat the best: dropped
-            if upper <= best_score:
-                continue
-            groups = {}
-            for i, child in enumerate(children):
-                groups.setdefault(hidden.visible_key(child), []).append(i)
-            score = 0.0
-            for members in groups.values():
-                top = sum(_worth(results[i][0]) for i in members)
-                value = _group_value(work, children, results, members,
-                                     top)
-                upper -= top - value
-                score += value
-                if upper <= best_score:
+                    continue
+                groups = {}
+                for i, child in enumerate(children):
+                    groups.setdefault(hidden.visible_key(child),
+                                      []).append(i)
+                score = 0.0
+                for members in groups.values():
+                    top = sum(_worth(results[i][0]) for i in members)
+                    value = _group_value(work, children, results, members,
+                                         top)
+                    upper -= top - value
+                    score += value
+                    if upper <= best_score:
+                        break
+                if upper > best_score:
+                    best, best_score, best_results = move, score, results
+                if best_score >= n:
                     break
-            if upper > best_score:
-                best, best_score = move, score
-            if best_score >= n:
-                break
-    except _Stopped:
+        except _Stopped as e:
+            stopped = not isinstance(e, _Capped)
+        after = [None] * n
+        if best_results is not None:
+            for i, (won, line) in enumerate(best_results):
+                after[i] = [best] + line if won is True and \
+                    line is not None else False if won is False else None
+        self._last = (position.copy(), best, orders, after)
         return Choice(best, None if best_score < 0 else best_score / n,
-                      n, work.solves, True)
-    return Choice(best, best_score / n, n, work.solves, False)
+                      n, work.solves, stopped)
+
+    def choose_move(self, position, seconds=None, should_stop=None):
+        return self.choose(position, seconds, should_stop).move
+
+
+def choose(game, position, samples=SAMPLES, seed=None, seconds=None,
+           should_stop=None, states=None, max_solves=None):
+    """The strong fair player's move from ``position`` alone (a Choice):
+    fresh samples (Player keeps them along a game)."""
+    return Player(game, samples, seed, states, max_solves).choose(
+        position, seconds, should_stop)
 
 
 def choose_move(game, position, samples=SAMPLES, seed=None,
@@ -289,7 +424,11 @@ class Chance(NamedTuple):
         when every order was solved)."""
         if self.exact and self.decided == self.samples and not self.stopped:
             return self.share, self.share
-        return wilson(self.wins, self.decided)
+        lo, hi = wilson(self.wins, self.decided)
+        if self.share is None:
+            return lo, hi
+        # rounding leaves 1 - 1e-16 above an estimate of 1: hold it
+        return min(lo, self.share), max(hi, self.share)
 
     def contract(self):
         lo, hi = self.interval()

@@ -19,6 +19,10 @@ simple_move = hints.fair_move
 # States per exact solve of one sample (deterministic): a deal's first
 # descent usually wins in a few hundred; hard samples stop here.
 STATES = 1500
+# Solves per sample an answer may use at most (fair_player.Player): a
+# Plot solve takes tens of milliseconds; the fair rules' move usually
+# keeps every sample and ends the answer.
+MAX_SOLVES = 3
 
 
 def visible_key(pos):
@@ -32,6 +36,12 @@ def unseen(pos):
     left = Counter(list(range(52)) * 2)
     left.subtract(hints._view(pos).cards())
     return sorted(left.elements())
+
+
+def hidden_order(pos):
+    """The hidden cards of ``pos`` in with_hidden's layout (the fair player
+    asks this only of its own samples)."""
+    return list(pos.reserve[:-1]) + list(pos.stock)
 
 
 def with_hidden(pos, order):

@@ -75,6 +75,18 @@ def solve_batch(game, items, budget):
             peak_rss_kib())
 
 
+def play_batch(game, items, spec):
+    """[(deal, deck)] of ``game``, each played out by the policy of
+    ``spec`` (play_cli.play_record) -> the same four as solve_batch: the
+    fair-play measurement (bench/bench_fair.py) on the same engines."""
+    from ..cli import play as play_cli
+    t0, c0 = time.perf_counter(), time.process_time()
+    g = _GAMES.get(game) or _GAMES.setdefault(game, games.Game(game))
+    out = [play_cli.play_record(g, deal, deck, spec) for deal, deck in items]
+    return (out, time.perf_counter() - t0, time.process_time() - c0,
+            peak_rss_kib())
+
+
 def peak_rss_kib():
     """This process's peak resident memory in KiB (0 where the resource
     module is missing); the study's workers and the benchmarks report it."""
@@ -130,7 +142,7 @@ class DaskEngine:
             self._asked = now
         return max(1, self._workers)
 
-    def run(self, batches):
+    def run(self, batches, work=solve_batch):
         from distributed import as_completed
         running = as_completed()
 
@@ -139,7 +151,7 @@ class DaskEngine:
                 args = next(batches, None)
                 if args is None:
                     return
-                running.add(self.client.submit(solve_batch, *args,
+                running.add(self.client.submit(work, *args,
                                                pure=False))
         top_up()
         for future in running:
@@ -170,7 +182,7 @@ class PoolEngine:
     def workers(self):
         return self.jobs
 
-    def run(self, batches):
+    def run(self, batches, work=solve_batch):
         done = queue.Queue()
         in_flight = 0
 
@@ -180,7 +192,7 @@ class PoolEngine:
                 args = next(batches, None)
                 if args is None:
                     return
-                self.pool.apply_async(solve_batch, args, callback=done.put,
+                self.pool.apply_async(work, args, callback=done.put,
                                       error_callback=done.put)
                 in_flight += 1
         top_up()
@@ -211,9 +223,9 @@ class InlineEngine:
     def workers(self):
         return 1
 
-    def run(self, batches):
+    def run(self, batches, work=solve_batch):
         for args in batches:
-            yield solve_batch(*args)
+            yield work(*args)
 
     def close(self):
         pass
