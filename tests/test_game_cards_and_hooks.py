@@ -68,16 +68,16 @@ def test_a_paced_search_keeps_its_answer_and_takes_longer(monkeypatch):
     """CAMELOT_TEST_SEARCH_PAUSE (the GUI tests' long searches) slows
     Camelot's solver, not its answer; unset, the stop request is as given."""
     import time
-    from pysolfc_camelot.pysol import test_hooks
+    from pysolfc_camelot.core import budget
     from pysolfc_camelot.camelot import rules, solver
     from pysolfc_camelot.core.cards import parse_deck
     from host.known_deals import SLOW_CANDIDATES
-    monkeypatch.delenv(test_hooks.TEST_SEARCH_PAUSE, raising=False)
+    monkeypatch.delenv(budget.TEST_SEARCH_PAUSE, raising=False)
     stop = lambda: False                    # noqa: E731
-    assert test_hooks.paced(stop) is stop
+    assert budget.paced(stop) is stop
     deck = parse_deck(SLOW_CANDIDATES[0])
     plain = solver.solve(rules.Position.new_game(deck))
-    monkeypatch.setenv(test_hooks.TEST_SEARCH_PAUSE, "0.002")
+    monkeypatch.setenv(budget.TEST_SEARCH_PAUSE, "0.002")
     t0 = time.perf_counter()
     paced = solver.solve(rules.Position.new_game(deck))
     assert paced.winnable == plain.winnable and paced.states == plain.states

@@ -351,7 +351,7 @@ class _App:
 
 
 def test_the_settings_file_keeps_both_settings(tmp_path, monkeypatch):
-    from pysolfc_camelot.pysol.game_settings import WINNABLE_DEALS
+    from pysolfc_camelot.core.game_settings import WINNABLE_DEALS
     monkeypatch.delenv("CAMELOT_HINTS", raising=False)
     app, setting = _App(tmp_path), camelot_hintmode.SETTING
     path = tmp_path / camelot_hintmode.SETTINGS_FILE

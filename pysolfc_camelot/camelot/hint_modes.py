@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Which hints the player asked for, kept in PySolFC's config folder
-(``camelot-plus.json``; see pysolfc_camelot/pysol/game_settings.py, shared by the
+(``camelot-plus.json``; see pysolfc_camelot/core/game_settings.py, shared by the
 games), and the move each mode chooses.
 
 ``fair`` (the default) sees only what a player sees; ``perfect`` reads the
 order of the face-down stock.  CAMELOT_HINTS=fair|perfect overrides.
 """
 from ..core.budget import Budget
-from ..pysol.game_settings import MODES, HintSetting
+from ..core.game_settings import MODES, HintSetting
 
 __all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
 

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Camelot's searches in a process of their own (see background_search.py).
+"""Camelot's searches in a process of their own (core/search_service.py;
+the parent side is pysol/background_search.py).
 
 ``python -m pysolfc_camelot.camelot.search_worker`` answers one request
 (the Solver dialog's search: process_job); with ``--server`` it answers
@@ -12,7 +13,7 @@ answers the move as text, or None).  Standard library only, no PySolFC.
 """
 import sys
 
-from ..pysol.background_search import SearchWorker
+from ..core.search_service import SearchWorker
 from . import hint_modes, solver
 from .notation import parse_move
 from .rules import Position

@@ -73,9 +73,8 @@ small tuples of ints and removals/placements are additions.
 import random
 import time
 
-from ..core.budget import Budget
+from ..core.budget import Budget, paced
 from ..core.cards import rank_of
-from ..pysol import test_hooks
 from ..core.outcome import SolveResult
 from .notation import DEAL, Move
 from .rules import CLASS_SLOTS, FACE_CLASS, SLOT_CLASS, Position
@@ -249,9 +248,9 @@ def _run(position, prune, budget, progress):
     # the test hook that paces a search (CAMELOT_TEST_SEARCH_PAUSE) wraps
     # the stop request of a part of the caller's budget (same deadline and
     # states, its states counted in the caller's)
-    paced = test_hooks.paced(budget.should_stop)
-    run = budget if paced is budget.should_stop else \
-        budget.part(states=budget.states, should_stop=paced)
+    stop = paced(budget.should_stop)
+    run = budget if stop is budget.should_stop else \
+        budget.part(states=budget.states, should_stop=stop)
     cache = {}
     rnd = [0]
 

@@ -144,3 +144,25 @@ class Budget:
         if self.deadline is not None and part.deadline > self.deadline:
             part.deadline = self.deadline   # the clock moved on meanwhile
         return part
+
+
+# The test hook that paces a search, so that a GUI test can press Stop
+# while a search runs (pysol/test_hooks.py lists the hooks): the
+# seconds the solver sleeps at each stop check.
+TEST_SEARCH_PAUSE = "CAMELOT_TEST_SEARCH_PAUSE"
+
+
+def paced(should_stop):
+    """``should_stop`` as it is, or, when CAMELOT_TEST_SEARCH_PAUSE is set,
+    a stop request that first sleeps that many seconds."""
+    import os
+    text = os.environ.get(TEST_SEARCH_PAUSE)
+    if not text:
+        return should_stop
+    import time
+    pause = float(text)
+
+    def paced_should_stop():
+        time.sleep(pause)
+        return should_stop is not None and should_stop()
+    return paced_should_stop

@@ -42,7 +42,7 @@ from typing import NamedTuple, Optional
 
 from .. import games
 from .budget import Budget
-from ..cli.solve import wilson
+from .intervals import wilson
 
 FIXED_SEED = 2022
 SAMPLES = 12            # orders sampled per hint
@@ -478,7 +478,7 @@ def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
     FIXED_SEED by default, so the same tier on every run) wins it,
     ``hard`` winnable only knowing the hidden cards, ``lost`` not
     winnable; None when the solver cannot decide within ``budget``."""
-    from ..cli import play as play_cli
+    from . import policies
     g = games.Game(game)
     verdict = g.solve(position, Budget(budget)).winnable
     if verdict is None:
@@ -487,7 +487,7 @@ def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
         return "lost"
     for name, policy in (("easy", "simple"), ("medium", "fair")):
         pos = position.copy()
-        play_cli.play_out(g, pos, play_cli.policy_function(
+        policies.play_out(g, pos, policies.policy_function(
             g, policy, samples, seed))
         if pos.is_won():
             return name

@@ -168,5 +168,5 @@ def describe(game, v, positions, numbers, lang=None):
 
 
 if __name__ == "__main__":
-    from ..pysol.background_search import serve
+    from .search_service import serve
     serve(answer)

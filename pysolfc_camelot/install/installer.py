@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .. import MANIFEST, __version__, games
 from . import folders as pysolfc_folders
-from ..pysol.game_settings import SETTINGS_KEYS
+from ..core.game_settings import SETTINGS_KEYS
 from .folders import FolderError, Place
 
 LOADER_NAME = "camelot_plus.py"

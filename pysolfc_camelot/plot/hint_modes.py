@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Which hints the player of The Plot asked for, kept in PySolFC's config
-folder (``plot-classic.json``; see pysolfc_camelot/pysol/game_settings.py, shared by
+folder (``plot-classic.json``; see pysolfc_camelot/core/game_settings.py, shared by
 the games), and the move each mode chooses.
 
 ``fair`` (the default, hints.fair_move) sees only what a player sees;
@@ -9,7 +9,7 @@ and follows the solver's winning line.  PLOT_CLASSIC_HINTS=fair|perfect
 overrides the file.
 """
 from ..core.budget import Budget
-from ..pysol.game_settings import MODES, HintSetting
+from ..core.game_settings import MODES, HintSetting
 
 __all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
 

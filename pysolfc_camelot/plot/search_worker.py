@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The Plot's searches in a process of their own (see background_search.py).
+"""The Plot's searches in a process of their own (core/search_service.py;
+the parent side is pysol/background_search.py).
 
 ``python -m pysolfc_camelot.plot.search_worker`` answers one request (the
 Solver dialog's search: process_job); with ``--server`` it answers one
@@ -13,7 +14,7 @@ Standard library only, no PySolFC: it runs wherever the package does.
 """
 import sys
 
-from ..pysol.background_search import SearchWorker
+from ..core.search_service import SearchWorker
 from . import hint_modes, rules, solver
 from .notation import parse_move
 

@@ -6,17 +6,18 @@ process where one can start.
   GUI; it polls the task every ``POLL_MS`` with ``toolkit.after`` (Tk's
   ``after``, Kivy's Clock) and reads its result when done, so no search
   ever holds up PySolFC's event loop.
-* ``process_job`` / ``serve``: a job whose search runs in a child process
-  (``python -m`` a module that calls ``serve``), for searches long enough
+* ``process_job``: a job whose search runs in a child process (``python
+  -m`` a module that calls core.search_service.serve), for searches long enough
   that sharing PySolFC's interpreter would show: the Solver dialog's, What
   went wrong's.
-* ``SearchServer`` / ``serve_forever``: a child process answering one
+* ``SearchServer``: a child process (core.search_service.serve_forever)
+  answering one
   request per line and keeping its caches between requests: hints, demo
   moves and the winnable-deals screening.
-* ``SearchWorker``: a game's side of those processes (its
-  ``search_worker`` module): what a ``hint`` or a ``solve`` request
-  answers, in a child or, where none can start (``can_fork``), in the
-  worker thread itself.
+The child's side, and a game's ``SearchWorker`` (what a ``hint`` or a
+``solve`` request answers, in a child or, where none can start
+(``can_fork``), in the worker thread itself), are core/search_service.py:
+pure, so that a game's search_worker imports nothing of this side.
 
 The line protocol, both ways of running a child: the parent writes JSON
 requests on the child's stdin; the child prints ``progress STATES`` lines
@@ -30,7 +31,6 @@ import time
 import traceback
 
 from ..core import jsonlite
-from ..core.budget import Budget
 from . import toolkit
 
 try:
@@ -176,7 +176,8 @@ def process_job(module, request, decode):
 
 
 class SearchServer:
-    """A child process (``python -m module --server``, see serve_forever)
+    """A child process (``python -m module --server``, see
+    core.search_service.serve_forever)
     that answers search requests one at a time and keeps its own caches
     from one request to the next (e.g. the winning line a perfect hint
     follows).  Hints and demo moves ask it from worker threads: the search
@@ -239,76 +240,3 @@ class SearchServer:
                                % (self.module, code))
         finally:
             self.lock.release()
-
-
-# -------------------------------------------------- the child's side
-
-def _print_progress(states, seconds=None):
-    print("progress", int(states), flush=True)
-
-
-def _print_result(result):
-    print("result", jsonlite.dumps(result), flush=True)
-
-
-def serve(solve):
-    """The child's side of process_job: ``solve(request, progress)``
-    returns the JSON-able result; progress(states) reports."""
-    _print_result(solve(jsonlite.loads(sys.stdin.read()), _print_progress))
-
-
-def serve_forever(handle):
-    """The child's side of a SearchServer: one JSON request per line on
-    stdin, one ``result JSON`` line each; ends when stdin closes (PySolFC
-    quit, or the server was closed)."""
-    while True:
-        line = sys.stdin.readline()
-        if not line:
-            return
-        _print_result(handle(jsonlite.loads(line), _print_progress))
-
-
-class SearchWorker:
-    """A game's side of its search processes (its ``search_worker``
-    module): how a request carries a position, and what a ``hint`` or a
-    ``solve`` request answers.  The same answer serves a child process
-    (``main``) and, where none can start, a worker thread.
-
-    position_request(pos, max_states=None, **more) -> a JSON-able request
-    position_of(request) -> the rules model's position
-    choose_move(pos, mode, for_demo=, budget=) -> the hint policy's move
-    or None
-    solve(pos, budget, progress=) -> SolveResult
-    (budget a core.budget.Budget: the request's states, the stop request)
-    parse_move(text) -> a move of the game's notation
-    """
-
-    def __init__(self, position_request, position_of, choose_move, solve,
-                 parse_move):
-        self.position_request, self.position_of = position_request, \
-            position_of
-        self.choose_move, self.solve = choose_move, solve
-        self.parse_move = parse_move
-
-    def answer(self, request, progress, should_stop=None):
-        pos = self.position_of(request)
-        if request.get("kind") == "hint":
-            if pos.status() != "playing":
-                return None
-            move = self.choose_move(pos, request["mode"],
-                                    for_demo=request["for_demo"],
-                                    budget=Budget(should_stop=should_stop))
-            return None if move is None else str(move)
-        res = self.solve(pos, Budget(states=request.get("max_states"),
-                                     should_stop=should_stop),
-                         progress=progress)
-        return {"winnable": res.winnable,
-                "moves": [str(m) for m in res.moves or ()],
-                "states": res.states}
-
-    def main(self, argv):
-        """``--server``: a SearchServer's child; else one process_job."""
-        if argv == ["--server"]:
-            serve_forever(self.answer)
-        else:
-            serve(self.answer)

@@ -37,7 +37,7 @@ TEST_DECK = "CAMELOT_TEST_DECK"
 TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
 TEST_REVIEW_BUDGET = "CAMELOT_TEST_REVIEW_BUDGET"
 TEST_WINNABLE_STATES = "CAMELOT_TEST_WINNABLE_STATES"
-TEST_SEARCH_PAUSE = "CAMELOT_TEST_SEARCH_PAUSE"
+from ..core.budget import TEST_SEARCH_PAUSE  # noqa: F401 (paced there)
 
 
 def forced_order(cards, card_of, parse_deck):
@@ -84,21 +84,6 @@ def review_budget(default):
     """CAMELOT_TEST_REVIEW_BUDGET's seconds, or ``default``."""
     text = os.environ.get(TEST_REVIEW_BUDGET)
     return float(text) if text else default
-
-
-def paced(should_stop):
-    """``should_stop`` as it is, or, when CAMELOT_TEST_SEARCH_PAUSE is set,
-    a stop request that first sleeps that many seconds."""
-    text = os.environ.get(TEST_SEARCH_PAUSE)
-    if not text:
-        return should_stop
-    import time
-    pause = float(text)
-
-    def paced_should_stop():
-        time.sleep(pause)
-        return should_stop is not None and should_stop()
-    return paced_should_stop
 
 
 # ------------------------------------------------- a game's state file --

@@ -49,7 +49,7 @@ import traceback
 from ..core import deals
 from . import table_texts, test_hooks, toolkit
 from .accessibility import bind_keys, game_key, unbind_keys
-from .game_settings import WINNABLE_DEALS
+from ..core.game_settings import WINNABLE_DEALS
 from .background_search import POLL_MS, SearchServer, Task, can_fork
 from ..texts import tr
 

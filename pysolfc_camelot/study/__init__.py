@@ -29,10 +29,11 @@ import math
 import os
 from array import array
 
+from ..core.intervals import Z95, wilson  # noqa: F401 (the study's API)
+
 STATUSES = ("winnable", "lost", "undecided")
 _CODE = {None: 0, "winnable": 1, "lost": 2, "undecided": 3}
 _STATUS = {v: k for k, v in _CODE.items()}
-Z95 = 1.959964                 # the two-sided 95% point of the normal
 KEYS = ("deal", "status", "moves", "states", "seconds", "budget")
 
 
@@ -282,17 +283,6 @@ class Tally:
 
 
 # -- the interval -------------------------------------------------------------
-
-def wilson(k, n, z=Z95):
-    """95% Wilson score interval of a share k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, mid - half), min(1.0, mid + half)
-
 
 def interval(won, lost, undecided, z=Z95):
     """Blake & Gent's interval: the Wilson lower bound with the undecided

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Climb's hint mode (``climb-fixture.json``) and the move each mode
 chooses."""
-from pysolfc_camelot.pysol.game_settings import MODES, HintSetting
+from pysolfc_camelot.core.game_settings import MODES, HintSetting
 
 __all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
 

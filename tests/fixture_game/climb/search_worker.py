@@ -2,7 +2,7 @@
 """Climb's searches in a process of their own (background_search.py)."""
 import sys
 
-from pysolfc_camelot.pysol.background_search import SearchWorker
+from pysolfc_camelot.core.search_service import SearchWorker
 from . import hint_modes, solver
 from .notation import parse_move
 from .rules import Position
