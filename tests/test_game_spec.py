@@ -11,7 +11,8 @@ import pytest
 from pysolfc_camelot import games
 from pysolfc_camelot.core.outcome import PLAYING
 from pysolfc_camelot.core.spec import GameSpec
-from pysolfc_camelot.texts.english import EN
+from pysolfc_camelot.texts import EN
+from pysolfc_camelot.texts.english import EN as SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pysolfc_camelot"
@@ -121,7 +122,12 @@ def test_the_pages_pictures_and_texts(spec):
     assert tuple(spec.part("pictures").PICTURES) == spec.pictures
     for picture in spec.pictures:
         assert (ROOT / "images" / picture).is_file()
-    assert any(k.startswith(spec.texts + ".") for k in EN)
+    # its own texts are in its folder, in the table tr reads, and none in
+    # the shared file
+    own = spec.part("texts").TEXTS
+    assert own and all(k.startswith(spec.texts + ".") for k in own)
+    assert all(EN[k] == v for k, v in own.items())
+    assert not [k for k in SHARED if k.startswith(spec.name + ".")]
 
 
 def _shared_modules():

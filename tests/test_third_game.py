@@ -72,6 +72,27 @@ def test_no_shared_file_is_changed(checkout):
         assert (checkout / rel).read_bytes() == (REPO / rel).read_bytes(), rel
 
 
+def test_its_texts_come_from_its_folder(checkout):
+    """Its own text is found through the registry, in every language
+    (English where no catalog has it yet), and the catalogs' template
+    takes it from its folder."""
+    probe = ("import sys; sys.path.insert(0, 'tools'); import catalogs; "
+             "from pysolfc_camelot.texts import tr; "
+             "print(tr('climb.speech.score', lang='ru', score=7)); "
+             "t, notes = catalogs.source_table(); "
+             "print(list(t)[-1], notes['climb.speech.score'])")
+    shutil.copytree(REPO / "tools", checkout / "tools", dirs_exist_ok=True)
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True,
+                       text=True, cwd=str(checkout), timeout=120,
+                       env=dict(os.environ, PYTHONPATH=str(checkout),
+                                **EXTRA))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "7 of 52 cards home",
+        "climb.speech.score Spoken by the Q key: {score} cards of 52 are"
+        " home."]
+
+
 @pytest.mark.host    # solve --deal: PySolFC's random module deals it
 def test_registered_and_listed_by_the_command_line(checkout):
     r = run(checkout, "solve", "--help")

@@ -8,8 +8,9 @@ bring every language's catalog up to date with it, compile them.
     python3 tools/catalogs.py all          # the three (make catalogs)
     python3 tools/catalogs.py init pl      # a new language's empty .po
 
-The English source is ``pysolfc_camelot/texts/english.py`` (key -> text, or a
-(one, other) tuple); each entry of the template has the key as its
+The English source is ``pysolfc_camelot/texts/english.py`` (the shared
+texts, ``EN``) and each registered game's ``<game>/texts.py`` (its own,
+``TEXTS``): key -> text, or a (one, other) tuple; each entry of the template has the key as its
 ``msgctxt``, the English text as its ``msgid`` (and the other form as its
 ``msgid_plural``), and the comment right above the key as its ``#.``
 note.  A catalog is ``pysolfc_camelot/locale/<lang>/LC_MESSAGES/
@@ -30,6 +31,7 @@ Python 3.7 or later, standard library only.
 """
 import argparse
 import ast
+import importlib.util
 import io
 import runpy
 import re
@@ -113,13 +115,39 @@ class Catalog:
 
 # ------------------------------------------------------------- the source --
 
-def source_table(path=SOURCE):
+def sources():
+    """The English tables' files, in the order of texts.EN: the shared
+    one, then each registered game's own (a game may have none)."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    from pysolfc_camelot import games
+    out = [SOURCE]
+    for package in games.PACKAGES.values():
+        found = importlib.util.find_spec(package + ".texts")
+        if found is not None:
+            out.append(Path(found.origin))
+    return out
+
+
+def source_table(paths=None):
     """The English table (key -> text or (one, other)) and the note of
-    each key: the comment lines right above it, as texts/english.py says."""
-    text = Path(path).read_text(encoding="utf-8")
-    table = runpy.run_path(str(path)).get("EN")
+    each key: the comment lines right above it, as texts/english.py says.
+    ``paths``: the files (default ``sources()``), each with one table,
+    ``EN`` or ``TEXTS``."""
+    table, notes = {}, {}
+    for path in paths or sources():
+        one, its_notes = _one_source(Path(path))
+        table.update(one)
+        notes.update(its_notes)
+    return table, notes
+
+
+def _one_source(path):
+    text = path.read_text(encoding="utf-8")
+    found = runpy.run_path(str(path))
+    table = found.get("EN", found.get("TEXTS"))
     if not isinstance(table, dict):
-        raise CatalogError("%s: no EN = {...} table" % path)
+        raise CatalogError("%s: no EN = {...} or TEXTS = {...} table" % path)
     lines = text.splitlines()
     notes = {}
     tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
@@ -160,7 +188,8 @@ def template():
     comments = ["Texts of Camelot and The Plot for PySolFC: the template.",
                 "SPDX-License-Identifier: GPL-3.0-or-later",
                 "Made by tools/catalogs.py extract from "
-                "pysolfc_camelot/texts/english.py; do not edit."]
+                "pysolfc_camelot/texts/english.py and the games' "
+                "texts.py; do not edit."]
     return Catalog(comments, header, entries)
 
 

@@ -44,7 +44,7 @@ class GameSpec:
     pictures          the file names of its rules pages' pictures, drawn
                       by its ``pictures.py`` (``PICTURES``)
     texts             the namespace of its own text keys ("plot" for
-                      ``plot.*``, texts/english.py)
+                      ``plot.*``, in its ``texts.py``, ``TEXTS``)
 
     and what is read from its parts, on first use: ``rules`` (its
     ``Position``, ``new_game``), ``notation``, ``solver`` (``solve``),

@@ -2,7 +2,8 @@
 """The texts our games show on PySolFC's table, speak and put in dialogs,
 in the player's language.
 
-The English texts are the table in ``texts/english.py``; every other language
+The English texts are the tables in ``texts/english.py`` (those every game
+shares) and each game's ``<game>/texts.py`` (its own); every other language
 is a gettext catalog, ``locale/<lang>/LC_MESSAGES/pysolfc-camelot.po``,
 compiled beside it into the ``.mo`` file read here with the standard
 library's ``gettext``.  Each entry has the key as its ``msgctxt`` and the
@@ -31,24 +32,50 @@ locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), then
 English.  ``language()`` says which one that is.  A text a catalog lacks
 (or has fuzzy) is shown in English; an unknown key raises ``KeyError``,
 so a typo fails loudly in the tests rather than showing up on the table.
-A new key goes into ``texts/english.py`` (with a note for translators), then
-``make catalogs``.
+A new key goes into ``texts/english.py``, or a game's own into its
+``texts.py`` (with a note for translators), then ``make catalogs``.
 
 Standard library only: this runs inside PySolFC's own interpreter
 (Python 3.7 and later: where ``gettext`` has no ``pgettext``, the context
 is looked up as gettext's tools store it, ``context + "\\x04" + msgid``).
 """
 import gettext
+import importlib
 import os
 
+from .. import games
 from . import languages
-from .english import EN
+from .english import EN as SHARED
 
 DEFAULT_LANGUAGE = languages.DEFAULT_LANGUAGE
 LANGUAGES = languages.LANGUAGES
 DOMAIN = "pysolfc-camelot"
 LOCALE_DIR = os.path.join(                  # pysolfc_camelot/locale
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+
+
+def english_table():
+    """Every English text, key -> text or (one, other): the shared ones
+    (texts/english.py), then each registered game's own (its package's
+    ``texts`` module, ``TEXTS``), in the registry's order.  A game may have
+    no texts of its own; its keys must be its namespace's (``<game>.*``)."""
+    table = dict(SHARED)
+    for name, package in games.PACKAGES.items():
+        try:
+            own = importlib.import_module(package + ".texts").TEXTS
+        except ModuleNotFoundError as e:
+            if e.name != package + ".texts":
+                raise
+            continue
+        foreign = [k for k in own if not k.startswith(name + ".")]
+        if foreign:
+            raise ValueError("%s.texts: keys outside %s.*: %s"
+                             % (package, name, ", ".join(foreign)))
+        table.update(own)
+    return table
+
+
+EN = english_table()
 
 
 class _English(gettext.NullTranslations):
@@ -124,6 +151,8 @@ def _lang(lang):
 def tr(key, lang=None, n=None, **fields):
     """The text for key in lang (None: ``language()``), with ``fields``
     (and ``n``) filled in; ``n`` also picks the plural form."""
+    if key not in EN:               # a game registered after the import
+        EN.update(english_table())
     english = EN[key]
     if isinstance(english, tuple) and n is None:
         raise TypeError("%s has plural forms: give n" % key)

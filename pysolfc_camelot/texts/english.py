@@ -17,10 +17,12 @@ room it has on the table and what fills each ``{placeholder}``, wherever
 the English alone leaves that open.  Other comments (after a ``# --``
 dash or above a blank line) are for programmers only.
 
-Keys are namespaced: ``camelot.*`` for Camelot (camelot/game.py),
-``plot.*`` for The Plot (plot/game.py), ``game.*`` for what every game
-says alike, ``solver.*`` for the Solver dialog and What went wrong,
-``winnable.*`` for winnable deals only.  A key must appear in the package
+This file holds the texts every game shares: ``game.*`` for what every
+game says alike, ``solver.*`` for the Solver dialog and What went wrong,
+``winnable.*`` for winnable deals only.  A game's own texts are in its
+folder, ``<game>/texts.py`` (``TEXTS``, keys ``<game>.*``: camelot/texts.py,
+plot/texts.py), written the same way; ``tr`` and the catalogs read them
+all (texts/__init__.py ``english_table``), shared texts first.  A key must appear in the package
 as a string literal (or be built from a literal prefix that
 tests/test_texts.py knows): that test fails on a key nobody uses.
 
@@ -28,13 +30,8 @@ Standard library only: this runs inside PySolFC's own interpreter.
 """
 
 EN = {
-    # -- Camelot's table (camelot/game.py) --
+    # -- the table, both games --
 
-    # Camelot, beside the grid: the phase (see the rules page).  Keep the
-    # line breaks: the column is narrow.
-    "camelot.phase.1": "Phase 1:\ndeal and place",
-    # Camelot, beside the grid, in phase 2; keep the line breaks.
-    "camelot.phase.2": "Phase 2:\nremove tens\nand pairs making 10",
     # On the table, both games: {mode} is "fair" or "perfect" (the next
     # two texts); a click on the text, or the M key, switches it.  Where
     # room is short the first line is shown alone.
@@ -44,36 +41,6 @@ EN = {
     "game.hints.fair": "fair",
     # Fills {mode} of the hint label: hints that know the hidden cards.
     "game.hints.perfect": "perfect",
-    # Under the pile of removed cards: the score out of the best score
-    # (numbers only).
-    "camelot.score": "{score}/{max}",
-    # Mark on an empty slot kept for a king.  The marks are the letters
-    # of the rules pages' slot picture (images/slots.png) and of the
-    # cards' own corners, so every language keeps K, Q and J.
-    "camelot.mark.king": "K",
-    # Mark on an empty slot kept for a queen: keep Q (see K).
-    "camelot.mark.queen": "Q",
-    # Mark on an empty slot kept for a jack: keep J (see K).
-    "camelot.mark.jack": "J",
-    # Help on a slot (the status bar; F2, Assist > Show stack
-    # descriptions): {slot} is its number, 0 to 15.
-    "camelot.help.slot": "Slot {slot}: any number card",
-    # As above, for a corner slot (kings); {slot} is its number.
-    "camelot.help.king_slot": "Slot {slot}: a king or a number card",
-    # As above, for a slot kept for a queen; {slot} is its number.
-    "camelot.help.queen_slot": "Slot {slot}: a queen or a number card",
-    # As above, for a slot kept for a jack; {slot} is its number.
-    "camelot.help.jack_slot": "Slot {slot}: a jack or a number card",
-    # Help on the pile of removed cards (status bar, F2).
-    "camelot.help.discard": "Removed cards",
-    # Help on Camelot's stock (status bar, F2).  Use the rules page's
-    # word for the stock and the waste.
-    "camelot.help.stock": "Stock: a click deals one card onto the empty "
-                          "waste; no redeal",
-    # Help on Camelot's waste (status bar, F2): its one card must go to
-    # an empty slot of the grid.
-    "camelot.help.waste": "Waste: its card goes to an empty slot that "
-                          "takes it",
     # -- why a save cannot be loaded --
 
     # PySolFC's "Load game error" dialog, under its own first line:
@@ -86,50 +53,11 @@ EN = {
     "game.save.stacks": "it has the wrong number of stacks",
     # Fills {reason} above; {stack} is a stack's number in the save.
     "game.save.card": "stack {stack} holds a card that cannot be there",
-    # Fills {reason} above (Camelot: a slot or the waste holds one card).
-    "camelot.save.crowded": "a slot or the waste holds more than one card",
     # Fills {reason} above.
     "game.save.missing": "cards are missing",
     # Fills {reason} above.  (In English only, the rules model's own
     # explanation follows in brackets.)
     "game.save.rules": "the cards break the rules",
-    # -- The Plot's table (plot/game.py) --
-
-    # Under the stock: how many cards it holds.  Where room is short the
-    # number is shown alone.
-    "plot.stock": "Stock: {count}",
-    # Under the reserve: how many cards it holds.
-    "plot.reserve": "Reserve: {count}",
-    # On the table, by the first foundation, and spoken by the Q key:
-    # {rank} is the deal's base rank, on the table as the cards' corners
-    # show it (A, 2 ... 10, J, Q, K), in speech a rank word
-    # (game.speech.rank.*) or a number.
-    "plot.base_rank": "Base rank: {rank}",
-    # Over the other seven foundations while they are closed: {count} of
-    # {full} (13) cards are on the first.  Where room is short only
-    # "{count}/{full}" is shown.
-    "plot.restricted":
-        "Other foundations open when the first holds 13: {count}/{full}",
-    # In place of the text above once the first foundation holds 13.
-    "plot.open": "All foundations are open",
-    # Help on The Plot's stock (status bar, F2).
-    "plot.help.stock": "Stock: a click deals one card to the waste; no "
-                       "redeal",
-    # Help on The Plot's waste (status bar, F2).
-    "plot.help.waste": "Waste: its top card goes to a foundation, onto a "
-                       "pile or into a space",
-    # Help on the reserve (status bar, F2).
-    "plot.help.reserve": "Reserve: its top card goes to the foundations "
-                         "only",
-    # Help on the first foundation (F0; status bar, F2).
-    "plot.help.first_foundation": "First foundation: up from the base "
-                                  "rank to 13 cards; then the others open",
-    # Help on the other foundations (status bar).
-    "plot.help.foundation": "Foundation: a base-rank card, then up by one "
-                            "to 13 cards",
-    # Help on a tableau pile (status bar, F2).
-    "plot.help.tableau": "Tableau pile: down by one; a base-rank card "
-                         "stands alone; a space takes the waste's card",
     # -- speech: PySolFC 3.4 and later read these to a screen reader (the
     # arrow keys pick a pile, V says it, Q says the game) --
 
@@ -157,66 +85,8 @@ EN = {
     "game.speech.suit.spades": "spades",
     # Spoken: the stock, both games.
     "game.speech.stock": ("Stock: {n} card", "Stock: {n} cards"),
-    # Spoken: Camelot's waste; {card} is a spoken card (game.speech.card).
-    "camelot.speech.waste": "{card} - waste",
-    # Spoken: Camelot's waste, empty.
-    "camelot.speech.waste_empty": "Waste: empty",
-    # Spoken after a card: the slot it lies on, a corner slot (kings).
-    "camelot.speech.slot.king": "king slot",
-    # Spoken after a card: a slot kept for a queen.
-    "camelot.speech.slot.queen": "queen slot",
-    # Spoken after a card: a slot kept for a jack.
-    "camelot.speech.slot.jack": "jack slot",
-    # Spoken after a card: one of the four slots in the centre of the
-    # grid (the rules page's centre slots, not the queens' middle ones).
-    "camelot.speech.slot.middle": "centre slot",
-    # Spoken: an empty corner slot.
-    "camelot.speech.empty.king": "Empty king slot",
-    # Spoken: an empty slot kept for a queen.
-    "camelot.speech.empty.queen": "Empty queen slot",
-    # Spoken: an empty slot kept for a jack.
-    "camelot.speech.empty.jack": "Empty jack slot",
-    # Spoken: an empty slot of the centre of the grid.
-    "camelot.speech.empty.middle": "Empty centre slot",
-    # Spoken: the pile of removed cards.
-    "camelot.speech.removed": ("{n} card removed", "{n} cards removed"),
-    # Spoken after the text above: {card} is the last card removed (a
-    # spoken card, game.speech.card).
-    "camelot.speech.last_removed": "the last: {card}",
     # Spoken by the Q key, both games.
     "game.speech.score": "Score: {score} of {max}",
-    # Spoken: The Plot's waste.
-    "plot.speech.waste": ("Waste: {n} card", "Waste: {n} cards"),
-    # Spoken: the reserve.
-    "plot.speech.reserve": ("Reserve: {n} card", "Reserve: {n} cards"),
-    # Spoken after a pile's count: its top card ({card}: a spoken card).
-    "plot.speech.top": "top card: {card}",
-    # Spoken: the first foundation, F0; {rank} is the base rank as a
-    # rank word or a number, {count} how many cards it holds.
-    "plot.speech.first_foundation":
-        "First foundation, base rank {rank}: {count} of 13",
-    # Spoken: foundation F{i} ({i}: 1 to 7, as the pages name them F1 to
-    # F7); {count}: how many cards it holds.
-    "plot.speech.foundation": "Foundation F{i}: {count} of 13",
-    # Spoken: an empty foundation F{i}; {rank} is the base rank (a rank
-    # word or a number), the only rank it takes.
-    "plot.speech.foundation_empty":
-        "Foundation F{i}: empty, for the base rank ({rank})",
-    # Spoken: foundation F{i} while the others are still closed.
-    "plot.speech.foundation_closed":
-        "Foundation F{i}: closed until the first holds 13",
-    # Spoken after a card: the tableau pile it tops, {i} 1 to 12.
-    "plot.speech.pile": "tableau pile {i}",
-    # Spoken: an empty tableau pile, {i} 1 to 12.
-    "plot.speech.space": "Tableau pile {i}: empty space",
-    # Spoken: an empty tableau pile while only a base-rank card may go
-    # there; {rank} is the base rank (a rank word or a number).
-    "plot.speech.space_restricted":
-        "Tableau pile {i}: empty space, only for the base rank ({rank})",
-    # Spoken by the Q key while the other foundations are closed:
-    # {count} is how many cards the first holds.
-    "plot.speech.restricted":
-        "Other foundations open when the first holds 13; it holds {count}",
     # -- the Solver dialog (Assist > Solver), shared by our games --
 
     # The Solver dialog's button that stops a search.
@@ -339,86 +209,6 @@ EN = {
     # On the table after the dialog: back to the start of the deal.
     "solver.review.back_deal_offer": "Back to the start of the deal\n"
                                      "(click or W)",
-    # -- Moves named as a player would (camelot/notation.py name_move) --
-
-    # A Camelot move: {card} is a card as its corner shows it ("7♣").
-    "camelot.name.deal": "deal {card}",
-    # A Camelot move: {card} to {slot}, one of camelot.name.slot.*.
-    "camelot.name.place": "{card} to {slot}",
-    # A Camelot move: a ten removed ({card}: "10♥").
-    "camelot.name.remove": "remove {card}",
-    # A Camelot move: a pair making 10 removed ({a}, {b}: cards, "3♠").
-    "camelot.name.pair": "remove {a} and {b}",
-    # The slots, row by row, as they read after the "to" of
-    # camelot.name.place: slot 0, the grid's top-left corner.
-    "camelot.name.slot.0": "the top-left corner",
-    "camelot.name.slot.1": "the left slot of the top edge",
-    "camelot.name.slot.2": "the right slot of the top edge",
-    "camelot.name.slot.3": "the top-right corner",
-    "camelot.name.slot.4": "the upper slot of the left edge",
-    "camelot.name.slot.5": "the top-left slot of the centre",
-    "camelot.name.slot.6": "the top-right slot of the centre",
-    "camelot.name.slot.7": "the upper slot of the right edge",
-    "camelot.name.slot.8": "the lower slot of the left edge",
-    "camelot.name.slot.9": "the bottom-left slot of the centre",
-    "camelot.name.slot.10": "the bottom-right slot of the centre",
-    "camelot.name.slot.11": "the lower slot of the right edge",
-    "camelot.name.slot.12": "the bottom-left corner",
-    "camelot.name.slot.13": "the left slot of the bottom edge",
-    "camelot.name.slot.14": "the right slot of the bottom edge",
-    "camelot.name.slot.15": "the bottom-right corner",
-    # The Plot's moves (plot/notation.py name_move) are what moves
-    # ({what}, one of the next five texts) then where to.  A deal:
-    # {card} as its corner shows it ("7♣").
-    "plot.name.deal": "deal {card}",
-    # What moves: a card dealt and put at once where the next text says.
-    "plot.name.deal_put": "deal {card} and put it",
-    # What moves: the waste's top card.
-    "plot.name.from_waste": "{card} from the waste",
-    # What moves: the reserve's top card.
-    "plot.name.from_reserve": "{card} from the reserve",
-    # What moves: a tableau pile's top card; {pile} is plot.name.pile_from.
-    "plot.name.from_pile": "{card} from {pile}",
-    # Where to: {what} (above) to a foundation {f}, named F0 to F7.
-    "plot.name.to_foundation": "{what} to {f}",
-    # Where to, after "deal {card} and put it": on foundation {f}.
-    "plot.name.on_foundation": "{what} on {f}",
-    # Where to: onto the top {card} of a tableau pile ({pile}:
-    # plot.name.pile_of).
-    "plot.name.onto": "{what} onto the {card} of {pile}",
-    # Where to: into an empty tableau pile ({pile}: plot.name.pile_into).
-    "plot.name.into": "{what} into {pile}",
-    # A tableau pile after "from": {nth} is plot.name.nth_from.*, {row}
-    # plot.name.row.*.
-    "plot.name.pile_from": "the {nth} pile of the {row} row",
-    # A tableau pile after "of" (a card of it): {nth} is
-    # plot.name.nth_of.*, {row} plot.name.row.*.
-    "plot.name.pile_of": "the {nth} pile of the {row} row",
-    # The empty tableau pile a card goes into: {nth} is
-    # plot.name.nth_into.*, {row} plot.name.row.*.
-    "plot.name.pile_into": "the empty {nth} pile of the {row} row",
-    # Fills {nth} of plot.name.pile_from (with its article where your
-    # language needs one there).
-    "plot.name.nth_from.1": "first",
-    "plot.name.nth_from.2": "second",
-    "plot.name.nth_from.3": "third",
-    "plot.name.nth_from.4": "fourth",
-    # Fills {nth} of plot.name.pile_of.
-    "plot.name.nth_of.1": "first",
-    "plot.name.nth_of.2": "second",
-    "plot.name.nth_of.3": "third",
-    "plot.name.nth_of.4": "fourth",
-    # Fills {nth} of plot.name.pile_into.
-    "plot.name.nth_into.1": "first",
-    "plot.name.nth_into.2": "second",
-    "plot.name.nth_into.3": "third",
-    "plot.name.nth_into.4": "fourth",
-    # Fills {row} of the three texts above: the tableau's top row.
-    "plot.name.row.1": "top",
-    # Fills {row}: the tableau's middle row.
-    "plot.name.row.2": "middle",
-    # Fills {row}: the tableau's bottom row.
-    "plot.name.row.3": "bottom",
     # -- winnable deals only (winnable_deals.py), both games --
 
     # On the table: {mode} is winnable.mode.on or .off; a click or the O

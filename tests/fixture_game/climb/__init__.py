@@ -28,4 +28,4 @@ SPEC = _GameSpec(
     rules_name=RULES_NAME, decks=DECKS, deck_of=deck_of,
     position_key=position_key, quick_move="hints:fair_move",
     winnable_states=10000, page_figures=PAGE_FIGURES, pictures=(),
-    texts="game")
+    texts="climb")

@@ -11,6 +11,7 @@ from pysollib.stack import SS_FoundationStack, WasteStack, WasteTalonStack
 from pysolfc_camelot.core.game_cards import card_of
 from pysolfc_camelot.pysol.assist import HINT_LEVEL_DEMO
 from pysolfc_camelot.pysol.game_base import OurGame
+from pysolfc_camelot.texts import tr
 from . import GAME_ID, GAME_NAME, SPEC, hint_modes, rules
 from .notation import DEAL
 
@@ -64,7 +65,7 @@ class ClimbFixture(OurGame):
             home=[len(cards(s.foundations[i])) for i in range(4)])
 
     def game_speech(self):
-        return "%d/52" % self.position().score
+        return tr("climb.speech.score", score=self.position().score)
 
     def winnable_label_xy(self):
         return self.s.talon.x, self.s.talon.y + self.app.images.getSize()[1]
