@@ -205,6 +205,53 @@ def test_the_ladder_reruns_only_the_undecided_deals(tmp_path):
                                 for rec in best.values())
 
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
+def test_a_study_of_the_tiers_resumes_a_file_without_them(tmp_path):
+    """--tier over a finished file solves and plays its winnable deals
+    again (a lost deal's tier is lost), each line's tier is solve --tier's
+    for that deal, the summary counts them, and a tier that does not fit
+    its line's status is refused."""
+    f = tmp_path / "t.jsonl"
+    r = run_cli("stats", "--deals", "8", "--results", str(f), "--json")
+    assert r.returncode == 0, r.stderr
+    before = lines(f)
+    assert all("tier" not in rec for rec in before)
+    r = run_cli("stats", "--deals", "8", "--results", str(f), "--resume",
+                "--tier", "--json", timeout=600)
+    assert r.returncode == 0, r.stderr
+    added = lines(f)[len(before):]
+    winnable = sorted(rec["deal"] for rec in before
+                      if rec["status"] == "winnable")
+    assert winnable and len(winnable) < 8
+    assert sorted(rec["deal"] for rec in added) == winnable
+    tiers = {}
+    for rec in added:
+        one = json.loads(run_cli("solve", "--deal", str(rec["deal"]),
+                                 "--tier", "--json").stdout)
+        assert rec["tier"] == one["tier"] in ("easy", "medium", "hard")
+        tiers[rec["tier"]] = tiers.get(rec["tier"], 0) + 1
+    s = json.loads(r.stdout)["tiers"]
+    assert s["lost"]["deals"] == 8 - len(winnable) and s["unknown"] == 0
+    for name in ("easy", "medium", "hard"):
+        assert s[name]["deals"] == tiers.get(name, 0)
+        lo, hi = s[name]["interval"]
+        assert lo <= s[name]["share"] <= hi
+    # the compacted file keeps the tiers (a lost deal's old line has
+    # none: its tier is its status); a wrong one is refused
+    out = tmp_path / "t.xz"
+    assert study.main(["compact", str(f), str(out)]) == 0
+    kept = {rec["deal"]: rec.get("tier") for rec in study.read(out)}
+    expected = {d: None for d in range(1, 9) if d not in winnable}
+    expected.update((rec["deal"], rec["tier"]) for rec in added)
+    assert kept == expected
+    bad = tmp_path / "bad.jsonl"
+    rec = dict(before[0], status="lost", moves=None, tier="easy")
+    bad.write_text(json.dumps(rec) + "\n")
+    r = run_cli("stats", "--deals", "8", "--results", str(bad), "--resume",
+                "--tier")
+    assert r.returncode == 2 and "does not fit status lost" in r.stderr
+
+
 # -- the engine: a separate scheduler and workers, one killed -----------------
 
 @pytest.mark.host    # PySolFC's deal numbers: its random module deals them

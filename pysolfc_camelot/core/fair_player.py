@@ -480,7 +480,8 @@ def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
     winnable; None when the solver cannot decide within ``budget``."""
     from . import policies
     g = games.Game(game)
-    verdict = g.solve(position, Budget(budget)).winnable
+    if verdict is None:         # the caller's solve, else ours
+        verdict = g.solve(position, Budget(budget)).winnable
     if verdict is None:
         return None
     if not verdict:

@@ -14,6 +14,10 @@ solved::
     {"deal": 17, "status": "winnable", "moves": 61, "states": 912,
      "seconds": 0.0123, "budget": 10.0}
 
+and, in a study of the tiers (``stats --tier``), also ``"tier"``: easy,
+medium or hard for a winnable deal, lost for a lost one, null for an
+undecided one (core/fair_player.py ``tier``, at its fixed seed).
+
 A deal left undecided by one rung of the ladder gets a second line from
 the next rung (a bigger ``budget``); the line that counts is the one
 with the biggest budget, i.e. the deciding rung's.  ``compact`` writes a
@@ -35,6 +39,9 @@ STATUSES = ("winnable", "lost", "undecided")
 _CODE = {None: 0, "winnable": 1, "lost": 2, "undecided": 3}
 _STATUS = {v: k for k, v in _CODE.items()}
 KEYS = ("deal", "status", "moves", "states", "seconds", "budget")
+TIER = "tier"                   # the optional key of a study of the tiers
+TIERS = ("easy", "medium", "hard", "lost")
+_TIER_CODE = {None: 0, "easy": 1, "medium": 2, "hard": 3, "lost": 4}
 
 
 class ResultsError(ValueError):
@@ -47,16 +54,21 @@ def status_of(winnable):
     return {True: "winnable", False: "lost", None: "undecided"}[winnable]
 
 
-def record(deal, result, budget):
-    """The results line (a dict) of a SolveResult for ``deal``."""
-    return {"deal": deal, "status": status_of(result.winnable),
-            "moves": None if result.moves is None else len(result.moves),
-            "states": result.states, "seconds": round(result.seconds, 6),
-            "budget": float(budget)}
+def record(deal, result, budget, tier=False):
+    """The results line (a dict) of a SolveResult for ``deal``; with
+    ``tier`` (a tier's name, or None when undecided) its tier too."""
+    rec = {"deal": deal, "status": status_of(result.winnable),
+           "moves": None if result.moves is None else len(result.moves),
+           "states": result.states, "seconds": round(result.seconds, 6),
+           "budget": float(budget)}
+    if tier is not False:
+        rec[TIER] = tier
+    return rec
 
 
 def dumps(rec):
-    return json.dumps({k: rec[k] for k in KEYS}) + "\n"
+    keys = KEYS + (TIER,) if TIER in rec else KEYS
+    return json.dumps({k: rec[k] for k in keys}) + "\n"
 
 
 def loads(text):
@@ -65,9 +77,9 @@ def loads(text):
         rec = json.loads(text)
     except ValueError as e:
         raise ValueError("not JSON (%s)" % e)
-    if not isinstance(rec, dict) or set(rec) != set(KEYS):
-        raise ValueError("not a results line (the keys are %s)"
-                         % ", ".join(KEYS))
+    if not isinstance(rec, dict) or set(rec) - {TIER} != set(KEYS):
+        raise ValueError("not a results line (the keys are %s, and %s in a"
+                         " study of the tiers)" % (", ".join(KEYS), TIER))
     deal, moves = rec["deal"], rec["moves"]
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
         raise ValueError("deal %r is not a deal number" % (deal,))
@@ -81,7 +93,15 @@ def loads(text):
         if isinstance(rec[key], bool) or \
                 not isinstance(rec[key], (int, float)) or rec[key] < 0:
             raise ValueError("%s %r is not a number" % (key, rec[key]))
+    if TIER in rec and rec[TIER] not in _fitting_tiers(rec["status"]):
+        raise ValueError("tier %r does not fit status %s"
+                         % (rec[TIER], rec["status"]))
     return rec
+
+
+def _fitting_tiers(status):
+    return {"winnable": ("easy", "medium", "hard"), "lost": ("lost",),
+            "undecided": (None,)}[status]
 
 
 # -- the file -----------------------------------------------------------------
@@ -219,6 +239,7 @@ class Tally:
         self.budget = array("d", bytes(8 * count))
         self.seconds = array("d", bytes(8 * count))
         self.states = array("q", bytes(8 * count))
+        self.tier = bytearray(count)    # _TIER_CODE; 0: none known
         self.outside = 0        # lines of deals outside the range
 
     def add(self, rec):
@@ -230,24 +251,45 @@ class Tally:
         if old and not supersedes((rec["status"], rec["budget"]),
                                   (_STATUS[old], self.budget[i])):
             return
+        known = self.tier[i] if self.status[i] == _CODE[rec["status"]] \
+            else 0              # a tier outlives a line without one
         self.status[i] = _CODE[rec["status"]]
         self.budget[i] = rec["budget"]
         self.seconds[i] = rec["seconds"]
         self.states[i] = rec["states"]
+        self.tier[i] = _TIER_CODE[rec.get(TIER)] or known
 
-    def needs(self, i, budget):
+    def needs(self, i, budget, tiers=False):
         """Whether deal first+i still needs a solve at ``budget``: no line
-        yet, or undecided at a smaller budget."""
+        yet, or undecided at a smaller budget; with ``tiers``, also a
+        winnable deal whose tier is not known yet (solved again, and
+        played, to learn it; a lost deal's tier is lost)."""
         s = self.status[i]
-        return s == 0 or (s == 3 and self.budget[i] < budget)
+        return s == 0 or (s == 3 and self.budget[i] < budget) or (
+            tiers and s == 1 and not self.tier[i])
 
-    def todo(self, budget):
+    def todo(self, budget, tiers=False):
         """The deal numbers that need a solve at ``budget``, in order."""
         return (self.first + i for i in range(self.count)
-                if self.needs(i, budget))
+                if self.needs(i, budget, tiers))
 
-    def count_todo(self, budget):
-        return sum(1 for i in range(self.count) if self.needs(i, budget))
+    def count_todo(self, budget, tiers=False):
+        return sum(1 for i in range(self.count)
+                   if self.needs(i, budget, tiers))
+
+    def tier_counts(self):
+        """{tier: deals} over the deals decided (a lost deal is lost) and
+        None: the winnable deals whose tier is not known."""
+        out = dict.fromkeys(TIERS, 0)
+        out[None] = 0
+        names = {v: k for k, v in _TIER_CODE.items()}
+        for i in range(self.count):
+            s = self.status[i]
+            if s == 2:
+                out["lost"] += 1
+            elif s == 1:
+                out[names[self.tier[i]]] += 1
+        return out
 
     def counts(self):
         """(solved deals, winnable, lost, undecided)."""

@@ -50,6 +50,12 @@ def add_options(p):
     p.add_argument("--ladder", metavar="S2,S3,...",
                    help="solve the deals still undecided again with these "
                    "budgets in seconds, one after the other, e.g. 100,1000")
+    p.add_argument("--tier", action="store_true",
+                   help="also give each deal its tier (easy: today's fair "
+                   "hint wins it; medium: the strong fair player does; "
+                   "hard: winnable only knowing the hidden cards; lost), "
+                   "in its results line and the summary; it plays every "
+                   "winnable deal twice, so it takes far longer")
     p.add_argument("--check", metavar="FILE",
                    help="solve a random sample of FILE's deals again (at "
                    "each one's budget) and compare; exit 1 on a "
@@ -144,7 +150,8 @@ def cmd_stats(args):
     engine = appender = None
     interrupted, failed = False, None
     try:
-        if any(tally.count_todo(b) for b in rungs):     # else no cluster
+        tiers = bool(getattr(args, "tier", False))
+        if any(tally.count_todo(b, tiers) for b in rungs):  # else no cluster
             try:
                 engine = study_engine.make_engine(args.jobs or 1,
                                                   args.scheduler)
@@ -158,7 +165,7 @@ def cmd_stats(args):
             appender = study.Appender(args.results)
         if engine:
             study_engine.run_rungs(game, source, tally, rungs, engine,
-                                   appender, progress, counters)
+                                   appender, progress, counters, tiers)
     except KeyboardInterrupt:
         interrupted = True
     except Exception as e:              # e.g. a batch's workers all died
@@ -222,6 +229,8 @@ def resume_command(args):
         words += ["--budget", "%g" % args.budget]
     if args.ladder:
         words += ["--ladder", args.ladder]
+    if getattr(args, "tier", False):
+        words.append("--tier")
     if args.json:
         words.append("--json")
     return " ".join(shlex.quote(w) for w in words)
@@ -264,7 +273,27 @@ def _summary(tally, rungs, seed, wall, counters, engine, args):
     if args.results:
         s["results"] = args.results
         s["lines_outside"] = tally.outside
+    if getattr(args, "tier", False):
+        s["tiers"] = _tier_summary(tally)
     return s
+
+
+def _tier_summary(tally):
+    """{tier: {"deals", "share", "interval"}} over the deals decided, and
+    "unknown": the winnable deals without a tier yet (a run stopped
+    early).  Each share is of the deals decided, with its Wilson 95%
+    interval (an unknown tier counted once in and once out)."""
+    counts = tally.tier_counts()
+    unknown = counts.pop(None)
+    n = sum(counts.values()) + unknown
+    out = {}
+    for name, k in counts.items():
+        lo = study.wilson(k, n)[0] if n else 0.0
+        hi = study.wilson(k + unknown, n)[1] if n else 1.0
+        out[name] = {"deals": k, "share": k / n if n else 0.0,
+                     "interval": [lo, hi]}
+    out["unknown"] = unknown
+    return out
 
 
 def _print_summary(s, args, rungs):
@@ -310,6 +339,16 @@ def _print_summary(s, args, rungs):
               "(%.4f CPU s a deal solved in this run)"
               % (s["engine"], s["batches"], s["busy_seconds"],
                  s["cpu_seconds"], s["cpu_seconds"] / max(1, s["solved"])))
+    if "tiers" in s:
+        t = s["tiers"]
+        print("tiers of the %d deals decided: " % sum(
+            t[k]["deals"] for k in study.TIERS) + "; ".join(
+            "%s %d (%.1f%%, %.1f%% .. %.1f%%)" % (
+                k, t[k]["deals"], 100 * t[k]["share"],
+                100 * t[k]["interval"][0], 100 * t[k]["interval"][1])
+            for k in study.TIERS) + (
+            "; %d winnable without a tier yet" % t["unknown"]
+            if t["unknown"] else ""))
     if args.results:
         print("results in %s" % args.results)
 

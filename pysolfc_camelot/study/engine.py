@@ -62,15 +62,24 @@ def have_tqdm():
 _GAMES = {}
 
 
-def solve_batch(game, items, budget):
+def solve_batch(game, items, budget, tiers=False):
     """[(deal, deck)] of ``game`` at ``budget`` seconds each -> (results
     lines, seconds the batch took here, CPU seconds it took, this
-    process's peak memory in KiB)."""
+    process's peak memory in KiB).  With ``tiers`` each line also has
+    the deal's tier (a winnable deal played by the simple and the strong
+    fair policy: fair_player.tier, at its fixed seed)."""
     t0, c0 = time.perf_counter(), time.process_time()
     g = _GAMES.get(game) or _GAMES.setdefault(game, games.Game(game))
-    out = [study.record(deal, g.solve(g.new_game(deck), Budget(budget)),
-                        budget)
-           for deal, deck in items]
+    out = []
+    for deal, deck in items:
+        position = g.new_game(deck)
+        result = g.solve(position, Budget(budget))
+        tier = False
+        if tiers:
+            from ..core.fair_player import tier as tier_of
+            tier = None if result.winnable is None else tier_of(
+                game, position, verdict=result.winnable)
+        out.append(study.record(deal, result, budget, tier))
     return (out, time.perf_counter() - t0, time.process_time() - c0,
             peak_rss_kib())
 
@@ -308,8 +317,9 @@ class Sizer:
         return self.last
 
 
-def batches(game, todo, source, budget, sizer):
-    """(game, [(deal, deck)], budget) tuples, made as they are asked for."""
+def batches(game, todo, source, budget, sizer, tiers=False):
+    """(game, [(deal, deck)], budget) tuples (and True with ``tiers``:
+    solve_batch's arguments), made as they are asked for."""
     todo = iter(todo)
     while True:
         items, size = [], sizer.size()
@@ -319,7 +329,7 @@ def batches(game, todo, source, budget, sizer):
                 break
         if not items:
             return
-        yield game, items, budget
+        yield (game, items, budget) + ((True,) if tiers else ())
 
 
 class Counters:
@@ -333,15 +343,17 @@ class Counters:
 
 
 def run_rungs(game, source, tally, rungs, engine, appender=None,
-              progress=None, counters=None):
+              progress=None, counters=None, tiers=False):
     """Solve every deal of ``tally`` that needs it, rung after rung of the
     ladder (``rungs``: budgets in seconds, rising): the first rung takes
     the deals without a line, each next one the deals still undecided.
     Each batch's lines are appended to the results file as it arrives.
-    ``progress(total, initial, desc)`` gives a bar (update, close)."""
+    ``progress(total, initial, desc)`` gives a bar (update, close).
+    With ``tiers`` every line gets the deal's tier, and a winnable deal
+    of the file without one is solved again for it."""
     counters = counters if counters is not None else Counters()
     for k, budget in enumerate(rungs):
-        left = tally.count_todo(budget)
+        left = tally.count_todo(budget, tiers)
         if k and not left:
             continue
         total = tally.count if k == 0 else left
@@ -352,8 +364,8 @@ def run_rungs(game, source, tally, rungs, engine, appender=None,
                 continue
             sizer = Sizer()
             for records, busy, cpu, maxrss in engine.run(
-                    batches(game, tally.todo(budget), source, budget,
-                            sizer)):
+                    batches(game, tally.todo(budget, tiers), source,
+                            budget, sizer, tiers)):
                 with _ctrl_c_held():    # the file and the tally agree
                     if appender is not None:
                         appender.write(records)
