@@ -203,6 +203,21 @@ def test_the_ladder_reruns_only_the_undecided_deals(tmp_path):
     best = study.final_records(lines(f))
     assert s["winnable"] == sum(rec["status"] == "winnable"
                                 for rec in best.values())
+    assert s["left"] == []
+    # without the ladder the deals left are named, with their states
+    g = tmp_path / "short.jsonl"
+    r = run_cli("stats", "--deals", "40", "--budget", "0.0005",
+                "--results", str(g), "--json")
+    assert r.returncode == 0, r.stderr
+    left = [{"deal": rec["deal"], "states": rec["states"],
+             "budget": rec["budget"]} for rec in sorted(
+                 lines(g), key=lambda rec: rec["deal"])
+            if rec["status"] == "undecided"]
+    assert left and json.loads(r.stdout)["left"] == left
+    r = run_cli("stats", "--deals", "40", "--results", str(g), "--resume",
+                "--budget", "0.0005")
+    assert "left undecided (deal: states at its last budget): %d: %d at" % (
+        left[0]["deal"], left[0]["states"]) in r.stdout
 
 
 @pytest.mark.host    # PySolFC's deal numbers: its random module deals them

@@ -315,6 +315,13 @@ class Tally:
                 out[k]["decided"] += 1
         return out
 
+    def undecided(self):
+        """[{"deal", "states", "budget"}] of the deals still undecided, by
+        deal: what the ladder left, named with the work it spent."""
+        return [{"deal": self.first + i, "states": self.states[i],
+                 "budget": self.budget[i]}
+                for i in range(self.count) if self.status[i] == 3]
+
     def solved_seconds(self):
         return sorted(self.seconds[i] for i in range(self.count)
                       if self.status[i])

@@ -66,6 +66,10 @@ def add_options(p):
                    help="print the summary as one JSON object")
 
 
+# Undecided deals named in the printed summary (--json lists them all).
+SHOWN_LEFT = 100
+
+
 class Refused(Exception):
     """Options that do not go together: a message, exit status 2."""
 
@@ -260,6 +264,7 @@ def _summary(tally, rungs, seed, wall, counters, engine, args):
          "client_peak_rss_mb": study_engine.peak_rss_kib() / 1024,
          "wall_seconds": wall,
          "ladder": tally.rungs(rungs),
+         "left": tally.undecided(),
          "engine": engine.name if engine else None,
          "workers": workers, "batches": counters.batches,
          "busy_seconds": counters.busy, "cpu_seconds": counters.cpu,
@@ -329,6 +334,14 @@ def _print_summary(s, args, rungs):
         print("budget ladder: " + "; ".join(
             "%g s decided %d of %d" % (r["budget"], r["decided"],
                                        r["reached"]) for r in s["ladder"]))
+    if s["left"]:
+        shown = s["left"][:SHOWN_LEFT]
+        more = len(s["left"]) - len(shown)
+        print("left undecided (deal: states at its last budget): "
+              + ", ".join("%d: %d at %g s" % (r["deal"], r["states"],
+                                              r["budget"]) for r in shown)
+              + (" ... and %d more (--json lists them all)" % more
+                 if more else ""))
     jobs = s["workers"]
     print("solve time per deal: median %.4f s, p90 %.4f s, p99 %.4f s,"
           " max %.3f s; total %.1f s (wall %.1f s, %d %s)"
