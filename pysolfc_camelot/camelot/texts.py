@@ -1,13 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Camelot's own English texts (keys ``camelot.*``): its table, its
-stacks' help, its speech, its save errors, its moves' names.  The texts every game shares
-are in texts/english.py, which says how a key, its note for translators
-(the comment right above it) and the catalogs go together; ``tr`` finds
-these through the registry (texts/__init__.py ``english_table``), and
-``make catalogs`` puts them in the same template.
-
-Data only, no import: this runs inside PySolFC's own interpreter.
-"""
+"""Camelot's own English texts (keys ``camelot.*``): its table, stacks' help,
+speech, save errors and move names.
+How a table is written, read and translated: texts/english.py."""
 
 TEXTS = {
     # -- Camelot's table (camelot/game.py) --

@@ -1,13 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The Plot's own English texts (keys ``plot.*``): its table, its
-stacks' help, its speech, its save errors.  The texts every game shares
-are in texts/english.py, which says how a key, its note for translators
-(the comment right above it) and the catalogs go together; ``tr`` finds
-these through the registry (texts/__init__.py ``english_table``), and
-``make catalogs`` puts them in the same template.
-
-Data only, no import: this runs inside PySolFC's own interpreter.
-"""
+"""The Plot's own English texts (keys ``plot.*``): its table, stacks' help,
+speech and save errors.
+How a table is written, read and translated: texts/english.py."""
 
 TEXTS = {
     # -- The Plot's table (plot/game.py) --
