@@ -115,3 +115,21 @@ def test_choose_move_takes_the_same_budget_in_both_games(game):
     assert move in pos.legal_moves()
     assert hint_modes.choose_move(pos, "fair", False, Budget()) \
         in pos.legal_moves()
+
+
+def test_a_cpu_budget_counts_work_not_waiting():
+    """cpu=True: the seconds run on this process's CPU clock, so waiting
+    (a busy machine, a sleep) spends none of them; its parts inherit it."""
+    import time
+    wall, cpu = Budget(0.05).start(), Budget(0.05, cpu=True).start()
+    time.sleep(0.1)
+    assert wall.out() and wall.ran_out == "seconds"
+    assert not cpu.out() and cpu.seconds_left() > 0.04
+    part = cpu.part(seconds=0.02)
+    assert "cpu=True" in repr(part)
+    t0 = time.process_time()
+    while not part.out():
+        pass                                # burn the part's CPU seconds
+    assert part.ran_out == "seconds"
+    assert time.process_time() - t0 >= 0.015
+    assert not cpu.out()

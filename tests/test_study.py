@@ -267,6 +267,37 @@ def test_a_study_of_the_tiers_resumes_a_file_without_them(tmp_path):
     assert r.returncode == 2 and "does not fit status lost" in r.stderr
 
 
+@pytest.mark.host    # PySolFC's deal numbers: its random module deals them
+def test_a_cpu_budget_is_work_not_waiting(tmp_path):
+    """A search made to wait at every stop check (the tests' pacing hook,
+    as a busy machine makes it wait) runs out of a wall budget, not of
+    the same budget in CPU seconds; --cpu is in the command that resumes."""
+    env = dict(ENV, CAMELOT_TEST_SEARCH_PAUSE="0.05")
+    verdicts = {}
+    for clock in ("wall", "cpu"):
+        f = tmp_path / (clock + ".jsonl")
+        r = run_cli("stats", "--deals", "40", "--budget", "0.2", "--results",
+                    str(f), "--json", *(["--cpu"] if clock == "cpu" else []),
+                    env=env, timeout=300)
+        assert r.returncode == 0, r.stderr
+        verdicts[clock] = {rec["deal"]: rec["status"] for rec in lines(f)}
+    assert "undecided" in verdicts["wall"].values()
+    assert "undecided" not in verdicts["cpu"].values()
+    decided = {d: v for d, v in verdicts["wall"].items() if v != "undecided"}
+    assert all(verdicts["cpu"][d] == v for d, v in decided.items())
+    f = tmp_path / "stop.jsonl"
+    proc = start("stats", "--deals", "2000", "--budget", "5", "--cpu",
+                 "--results", str(f))
+    try:
+        wait_for_lines(f, 4, proc)
+        kill_group(proc, signal.SIGINT)     # Ctrl-C reaches the group
+        err = proc.communicate(timeout=60)[1]
+    finally:
+        kill_group(proc)
+    resume = err.split("resume with: ", 1)[1].splitlines()[0]
+    assert resume.endswith("--results %s --resume --budget 5 --cpu" % f)
+
+
 # -- the engine: a separate scheduler and workers, one killed -----------------
 
 @pytest.mark.host    # PySolFC's deal numbers: its random module deals them

@@ -6,7 +6,9 @@ winnable deals, the study, the Solver dialog, the fair player).
 ``Budget(seconds=None, states=None, should_stop=None)`` limits a search by
 wall time, by states expanded, and by a stop request (a callable that
 turns True: the Solver dialog's Stop, a worker thread's cancel); None is
-no limit.  The clock starts once (``start``; later calls keep the first
+no limit.  ``cpu=True`` counts the seconds on this process's CPU clock
+instead (``time.process_time``): a study's budget then means the same
+work on a machine that is busy with other things.  The clock starts once (``start``; later calls keep the first
 start, so a budget handed from one search to the next is shared, not
 renewed).  A search calls the cheap ``out()`` every few hundred states;
 ``ran_out`` then says why it ended ("seconds", "states" or "stopped"),
@@ -30,9 +32,10 @@ class Budget:
     """Time, states and a stop request for one search (see the module)."""
 
     __slots__ = ("seconds", "states", "should_stop", "started", "deadline",
-                 "spent_states", "ran_out", "_parent")
+                 "spent_states", "ran_out", "_parent", "clock")
 
-    def __init__(self, seconds=None, states=None, should_stop=None):
+    def __init__(self, seconds=None, states=None, should_stop=None,
+                 cpu=False):
         for name, value in (("seconds", seconds), ("states", states)):
             if value is not None and not value >= 0:
                 raise ValueError("a budget's %s must be None or at least "
@@ -40,15 +43,17 @@ class Budget:
         self.seconds = seconds
         self.states = states
         self.should_stop = should_stop
-        self.started = None         # time.perf_counter() at start()
+        self.clock = time.process_time if cpu else time.perf_counter
+        self.started = None         # self.clock() at start()
         self.deadline = None        # when the seconds end (None: never)
         self.spent_states = 0
         self.ran_out = None         # None, SECONDS, STATES or STOPPED
         self._parent = None
 
     def __repr__(self):
-        return "Budget(seconds=%r, states=%r, should_stop=%r)" % (
-            self.seconds, self.states, self.should_stop)
+        return "Budget(seconds=%r, states=%r, should_stop=%r%s)" % (
+            self.seconds, self.states, self.should_stop,
+            ", cpu=True" if self.clock is time.process_time else "")
 
     @classmethod
     def of(cls, budget=None, seconds=None, states=None, should_stop=None):
@@ -71,7 +76,7 @@ class Budget:
     def start(self):
         """Start the clock unless it runs already; returns the budget."""
         if self.started is None:
-            self.started = time.perf_counter()
+            self.started = self.clock()
             if self.seconds is not None:
                 self.deadline = self.started + self.seconds
         return self
@@ -81,8 +86,7 @@ class Budget:
         in ``ran_out``); cheap enough to call every few hundred states.
         States are counted by the search, which compares them with
         ``states`` itself and calls ``exhausted(STATES)``."""
-        if self.deadline is not None and \
-                time.perf_counter() >= self.deadline:
+        if self.deadline is not None and self.clock() >= self.deadline:
             self.ran_out = SECONDS
             return True
         if self.should_stop is not None and self.should_stop():
@@ -120,13 +124,13 @@ class Budget:
         """Seconds since start() (0.0 before)."""
         if self.started is None:
             return 0.0
-        return time.perf_counter() - self.started
+        return self.clock() - self.started
 
     def seconds_left(self):
         """Seconds until the deadline (never below 0), None without one."""
         if self.deadline is None:
             return None if self.seconds is None else self.seconds
-        return max(0.0, self.deadline - time.perf_counter())
+        return max(0.0, self.deadline - self.clock())
 
     def part(self, seconds=None, states=None, should_stop=_SAME):
         """A budget for one step of this one, started now: at most
@@ -138,7 +142,8 @@ class Budget:
         if left is not None and (seconds is None or left < seconds):
             seconds = left
         part = Budget(seconds, states, self.should_stop
-                      if should_stop is _SAME else should_stop)
+                      if should_stop is _SAME else should_stop,
+                      cpu=self.clock is time.process_time)
         part._parent = self
         part.start()
         if self.deadline is not None and part.deadline > self.deadline:

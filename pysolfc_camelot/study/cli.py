@@ -50,6 +50,10 @@ def add_options(p):
     p.add_argument("--ladder", metavar="S2,S3,...",
                    help="solve the deals still undecided again with these "
                    "budgets in seconds, one after the other, e.g. 100,1000")
+    p.add_argument("--cpu", action="store_true",
+                   help="count --budget and --ladder in CPU seconds of the "
+                   "worker, not wall seconds: the same work per deal on a "
+                   "machine busy with other things")
     p.add_argument("--tier", action="store_true",
                    help="also give each deal its tier (easy: today's fair "
                    "hint wins it; medium: the strong fair player does; "
@@ -169,7 +173,8 @@ def cmd_stats(args):
             appender = study.Appender(args.results)
         if engine:
             study_engine.run_rungs(game, source, tally, rungs, engine,
-                                   appender, progress, counters, tiers)
+                                   appender, progress, counters, tiers,
+                                   bool(getattr(args, "cpu", False)))
     except KeyboardInterrupt:
         interrupted = True
     except Exception as e:              # e.g. a batch's workers all died
@@ -233,6 +238,8 @@ def resume_command(args):
         words += ["--budget", "%g" % args.budget]
     if args.ladder:
         words += ["--ladder", args.ladder]
+    if getattr(args, "cpu", False):
+        words.append("--cpu")
     if getattr(args, "tier", False):
         words.append("--tier")
     if args.json:

@@ -62,18 +62,19 @@ def have_tqdm():
 _GAMES = {}
 
 
-def solve_batch(game, items, budget, tiers=False):
+def solve_batch(game, items, budget, tiers=False, cpu=False):
     """[(deal, deck)] of ``game`` at ``budget`` seconds each -> (results
     lines, seconds the batch took here, CPU seconds it took, this
     process's peak memory in KiB).  With ``tiers`` each line also has
     the deal's tier (a winnable deal played by the simple and the strong
-    fair policy: fair_player.tier, at its fixed seed)."""
+    fair policy: fair_player.tier, at its fixed seed).  With ``cpu`` the
+    budget is CPU seconds of this worker (Budget's cpu clock)."""
     t0, c0 = time.perf_counter(), time.process_time()
     g = _GAMES.get(game) or _GAMES.setdefault(game, games.Game(game))
     out = []
     for deal, deck in items:
         position = g.new_game(deck)
-        result = g.solve(position, Budget(budget))
+        result = g.solve(position, Budget(budget, cpu=cpu))
         tier = False
         if tiers:
             from ..core.fair_player import tier as tier_of
@@ -317,9 +318,9 @@ class Sizer:
         return self.last
 
 
-def batches(game, todo, source, budget, sizer, tiers=False):
-    """(game, [(deal, deck)], budget) tuples (and True with ``tiers``:
-    solve_batch's arguments), made as they are asked for."""
+def batches(game, todo, source, budget, sizer, tiers=False, cpu=False):
+    """(game, [(deal, deck)], budget, tiers, cpu) tuples: solve_batch's
+    arguments, made as they are asked for."""
     todo = iter(todo)
     while True:
         items, size = [], sizer.size()
@@ -329,7 +330,7 @@ def batches(game, todo, source, budget, sizer, tiers=False):
                 break
         if not items:
             return
-        yield (game, items, budget) + ((True,) if tiers else ())
+        yield game, items, budget, tiers, cpu
 
 
 class Counters:
@@ -343,14 +344,15 @@ class Counters:
 
 
 def run_rungs(game, source, tally, rungs, engine, appender=None,
-              progress=None, counters=None, tiers=False):
+              progress=None, counters=None, tiers=False, cpu=False):
     """Solve every deal of ``tally`` that needs it, rung after rung of the
     ladder (``rungs``: budgets in seconds, rising): the first rung takes
     the deals without a line, each next one the deals still undecided.
     Each batch's lines are appended to the results file as it arrives.
     ``progress(total, initial, desc)`` gives a bar (update, close).
     With ``tiers`` every line gets the deal's tier, and a winnable deal
-    of the file without one is solved again for it."""
+    of the file without one is solved again for it.  With ``cpu`` the
+    budgets are CPU seconds of a worker."""
     counters = counters if counters is not None else Counters()
     for k, budget in enumerate(rungs):
         left = tally.count_todo(budget, tiers)
@@ -365,7 +367,7 @@ def run_rungs(game, source, tally, rungs, engine, appender=None,
             sizer = Sizer()
             for records, busy, cpu, maxrss in engine.run(
                     batches(game, tally.todo(budget, tiers), source,
-                            budget, sizer, tiers)):
+                            budget, sizer, tiers, cpu)):
                 with _ctrl_c_held():    # the file and the tally agree
                     if appender is not None:
                         appender.write(records)
