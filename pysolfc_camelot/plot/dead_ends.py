@@ -277,15 +277,7 @@ def _grow_shown(shown, need, parkable, under, tab, base, leaves):
     pile card F0 takes uncovers the rank above it only once the cards on
     it can leave; ``leaves`` reads ``shown`` as it grows)."""
     while True:
-        todo = list(shown)
-        while todo:
-            r = todo.pop()
-            if r == base:
-                continue
-            d = (r - 2) % 13 + 1
-            if d != base and parkable[d] and d not in shown:
-                shown.add(d)
-                todo.append(d)
+        _park_below(shown, base, parkable)
         grew = False
         for m in range(len(need) - 1):
             up = need[m + 1]
@@ -583,21 +575,28 @@ def _showable(pos):
     _tableau_ranks)."""
     base = pos.base
     shows = set(c // 4 + 1 for t in pos.tableau for c in t)
-    loose = set(c // 4 + 1 for c in pos.waste)
-    loose.update(c // 4 + 1 for c in pos.stock)
+    loose, _ = _ranks_to_come(pos)
     space = any(not t or t[0] // 4 + 1 != base for t in pos.tableau)
-    if space and base in loose:
+    if space and loose[base]:
         shows.add(base)
-    todo = list(shows)
-    while todo:
-        up = todo.pop()
-        if up == base:
-            continue
-        r = (up - 2) % 13 + 1
-        if r != base and r in loose and r not in shows:
-            shows.add(r)
-            todo.append(r)
+    _park_below(shows, base, loose)
     return shows, space
+
+
+def _park_below(shown, base, loose):
+    """Grow ``shown`` (in place) by every rank one below a rank in it
+    (never the base rank, nor onto it) that has a card in the waste or
+    the stock (``loose``, per rank, as _ranks_to_come's): that card may
+    be parked there, and then shows; repeated until nothing is added."""
+    todo = list(shown)
+    while todo:
+        r = todo.pop()
+        if r == base:
+            continue
+        d = (r - 2) % 13 + 1
+        if d != base and loose[d] and d not in shown:
+            shown.add(d)
+            todo.append(d)
 
 
 def _reserve_gives(reserve, k, i, when):
