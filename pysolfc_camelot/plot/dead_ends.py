@@ -277,15 +277,7 @@ def _grow_shown(shown, need, parkable, under, tab, base, leaves):
     pile card F0 takes uncovers the rank above it only once the cards on
     it can leave; ``leaves`` reads ``shown`` as it grows)."""
     while True:
-        todo = list(shown)
-        while todo:
-            r = todo.pop()
-            if r == base:
-                continue
-            d = (r - 2) % 13 + 1
-            if d != base and parkable[d] and d not in shown:
-                shown.add(d)
-                todo.append(d)
+        _park_below(shown, base, parkable)
         grew = False
         for m in range(len(need) - 1):
             up = need[m + 1]
@@ -504,6 +496,144 @@ def frozen(pos):
     return True
 
 
+def f0_walled(pos):
+    """During the restriction: True when F0 can provably never be
+    completed because of the order of the waste and the stock (a timeline
+    argument; f0_stuck counts places instead).
+
+    *Parkable* ranks.  A rank can show on top of a pile during the rest
+    of the restriction only if a card of it lies in a pile now, or it is
+    the base rank and a space is there or may come, or it is one below a
+    rank that can show (not the base rank, and not below the base rank:
+    nothing is put onto a base-rank card) with a card of it in the waste
+    or the stock: the least set closed under these rules holds every
+    rank that will ever show (_showable).  A card may leave the waste for
+    a pile only onto the rank above it (or, a base-rank card, into a
+    space), so a card of a rank that cannot be parked (one whose upper
+    neighbour never shows, always the rank below the base) leaves the
+    waste only for F0, when F0 takes its rank, and F0 takes one card of
+    each rank it needs, once.  Until then it covers every card under it.
+
+    The relaxed timeline.  F0 takes the ranks it needs one after the
+    other; let D be the stock cards dealt so far.  Grant every move that
+    is not ruled out above: a card of the tableau is ready for F0 at
+    once; so is the reserve's card under cards F0 takes earlier, top
+    first (the reserve plays only to F0 now); a parkable card is parked
+    the moment it is dealt (or now, from the waste, when nothing under
+    the rule above covers it) and is ready from then on; a card that
+    cannot be parked is ready once dealt if nothing covers it.  It is
+    *covered* by a card above it (in the waste, or dealt after it) of a
+    rank that cannot be parked and that F0 does not take before (a rank
+    F0 no longer needs, the base rank, or a later one), or by two cards
+    of one such rank that F0 takes before (at most one of them left).
+    For each rank in turn, F0 takes it at the least D at which a copy is
+    ready, dealing only when no copy is ready without.  Every real line
+    is at least as late at every rank (by induction: dealing more only
+    covers more cards, and a real line's copy is ready in the relaxation
+    at the real D), so when some rank has no ready copy at any D, F0 is
+    never completed."""
+    f0 = pos.foundations[0]
+    if len(f0) == FULL:
+        return False
+    base = pos.base
+    need = [(base - 1 + i) % 13 + 1 for i in range(len(f0), FULL)]
+    when = {r: i for i, r in enumerate(need)}
+    shows, space = _showable(pos)
+    park = [False] * 14
+    for r in range(1, 14):
+        up = r % 13 + 1
+        park[r] = space if r == base else (up != base and up in shows)
+    in_tableau = set(c // 4 + 1 for t in pos.tableau for c in t)
+    waste = [c // 4 + 1 for c in pos.waste]
+    stock = [c // 4 + 1 for c in pos.stock]
+    reserve = [c // 4 + 1 for c in pos.reserve]
+    dealt = 0
+    for i, k in enumerate(need):
+        if k in in_tableau or _reserve_gives(reserve, k, i, when):
+            continue
+        if park[k]:
+            ready = k in stock[:dealt] or _uncovered(
+                reversed(waste), k, i, when, park, {})
+        else:
+            seen = {}
+            ready = _uncovered(reversed(stock[:dealt]), k, i, when, park,
+                               seen)
+            if ready is None:
+                ready = _uncovered(reversed(waste), k, i, when, park, seen)
+        if ready:
+            continue
+        j = _index(pos.stock, k, dealt)
+        if j is None:
+            return True
+        dealt = j + 1
+    return False
+
+
+def _showable(pos):
+    """f0_walled's ranks that may show on a pile during the restriction,
+    and whether a space is there or may come (optimistic, as
+    _tableau_ranks)."""
+    base = pos.base
+    shows = set(c // 4 + 1 for t in pos.tableau for c in t)
+    loose, _ = _ranks_to_come(pos)
+    space = any(not t or t[0] // 4 + 1 != base for t in pos.tableau)
+    if space and loose[base]:
+        shows.add(base)
+    _park_below(shows, base, loose)
+    return shows, space
+
+
+def _park_below(shown, base, loose):
+    """Grow ``shown`` (in place) by every rank one below a rank in it
+    (never the base rank, nor onto it) that has a card in the waste or
+    the stock (``loose``, per rank, as _ranks_to_come's): that card may
+    be parked there, and then shows; repeated until nothing is added."""
+    todo = list(shown)
+    while todo:
+        r = todo.pop()
+        if r == base:
+            continue
+        d = (r - 2) % 13 + 1
+        if d != base and loose[d] and d not in shown:
+            shown.add(d)
+            todo.append(d)
+
+
+def _reserve_gives(reserve, k, i, when):
+    """The reserve (ranks, top last) can give rank ``k`` when F0 takes it
+    as its i-th rank: the cards above its topmost copy are of ranks F0
+    takes before, top first."""
+    prev = -1
+    for r in reversed(reserve):
+        if r == k:
+            return True
+        w = when.get(r)
+        if w is None or w <= prev or w >= i:
+            return False
+        prev = w
+    return False
+
+
+def _uncovered(cards, k, i, when, park, seen):
+    """Walking ``cards`` (ranks, top first): True at the first card of
+    rank ``k`` not covered (see f0_walled) by the cards before it, False
+    once covered, None at the end.  ``seen`` counts the unparkable cards
+    of ranks F0 takes before its i-th rank, across calls."""
+    for r in cards:
+        if r == k:
+            return True
+        if park[r]:
+            continue
+        w = when.get(r)
+        if w is None or w > i:
+            return False
+        n = seen.get(r, 0) + 1
+        if n > 1:
+            return False
+        seen[r] = n
+    return None
+
+
 def dead(pos, reserve_test):
     """True when the position provably cannot be won (sound, not
     complete): the game is over (stock used up, no move left), F0 can
@@ -512,6 +642,6 @@ def dead(pos, reserve_test):
     again (frozen)."""
     if not pos.stock and not pos.legal_moves():
         return True
-    if f0_stuck(pos) or frozen(pos):
+    if f0_stuck(pos) or frozen(pos) or f0_walled(pos):
         return True
     return reserve_test.lost(pos)

@@ -236,6 +236,10 @@ def _order(pos, m):
     return 5 if len(pos.tableau[TAB_INDEX[src]]) == 1 else 7
 
 
+# No key is proved lost (the default of _children's ``lost``).
+_NO_KEYS = frozenset()
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -293,10 +297,14 @@ def _safe_move(pos):
     return None
 
 
-def _children(pos, visited, key):
-    """(moves, child, key) for each move, or short line of moves, whose
-    canonical result is new, in search order (``key`` makes the search
-    key, a _Keyer).  When a safe move exists (_safe_move) it is the only
+def _children(pos, visited, key, lost=_NO_KEYS):
+    """(kids, open): ``kids`` is (moves, child, key) for each move, or
+    short line of moves, whose canonical result is new, in search order
+    (``key`` makes the search key, a _Keyer); a child whose key is in
+    ``lost`` (proved lost, see _Search) is left out as a dead end, and
+    ``open`` says whether a child was left out only because its key was
+    visited and not proved lost (then ``pos`` is not proved lost when
+    its kids are).  When a safe move exists (_safe_move) it is the only
     child: the position is winnable iff the one after it is (and that one
     is new: a safe move cannot be undone, so it never leads back to an
     ancestor).  When the key takes the tableau by its class
@@ -310,10 +318,15 @@ def _children(pos, visited, key):
     if safe is not None:
         child = pos.after(safe)
         k = key(child)
-        return [] if k in visited else [((safe,), child, k)]
+        if k in lost:
+            return [], False
+        if k in visited:
+            return [], True
+        return [((safe,), child, k)], False
     by_class = key.by_class(pos)
     out = []
     seen = set()
+    blocked = False
     first = pos.legal_moves()
     for rep, lead in (_arrangements(pos, first) if by_class
                       else ((pos, ()),)):
@@ -348,13 +361,16 @@ def _children(pos, visited, key):
             sigs.add(sg)
             child = rep.after(m, check=False)
             k = key(child)
-            if k in visited or k in seen:
+            if k in seen or k in lost:
+                continue
+            if k in visited:
+                blocked = True
                 continue
             seen.add(k)
             out.append((_order(rep, m), len(out), lead + (m,), child, k))
     out.sort()
     out.reverse()                   # popped from the end: best first
-    return [(m, child, k) for _, _, m, child, k in out]
+    return [(m, child, k) for _, _, m, child, k in out], blocked
 
 
 def solve(position: Position, budget=None, budget_states=None,
@@ -389,7 +405,8 @@ def solve(position: Position, budget=None, budget_states=None,
     try:
         first = min(FIRST_STATES, budget_states) \
             if budget_states is not None else FIRST_STATES
-        full = _Search(position, reserve_test, clock)
+        lost = set()            # keys proved lost, shared (see _Search)
+        full = _Search(position, reserve_test, clock, lost=lost)
         line = full.run(first)
         if line is None:
             line = _probe(position, clock)
@@ -400,7 +417,7 @@ def solve(position: Position, budget=None, budget_states=None,
             # entered by a lost side is often won at once from another.
             cap = RESTART_STATES << (turn // 2)
             line = _Search(position, reserve_test, clock,
-                           random.Random(turn)).run(cap)
+                           random.Random(turn), lost).run(cap)
             if line is None:
                 line = full.run(cap)
             turn += 1
@@ -473,39 +490,65 @@ class _Search:
     next ``run`` goes on where it stopped).  With ``rng`` the children
     come in a shuffled order (at each state, with even odds, a random
     child is tried first): the search stays complete, so its False is a
-    proof as well."""
+    proof as well.
 
-    def __init__(self, position, reserve_test, clock, rng=None):
+    ``lost``, a set shared by the searches of one solve, gathers the keys
+    proved lost: a dead state (dead_ends.dead), and a state whose
+    children have all been proved lost, each one dead, in ``lost`` or
+    expanded and proved lost in its turn.  A child skipped only because
+    its key was visited (an ancestor on the path, or a state whose
+    search ended without a proof) proves nothing, and its parent is not
+    added.  So every key in ``lost`` is lost, by induction on the order
+    they are added (a won line from a state would go through a child
+    added before it, or a dead one), cycles or not, and any search may
+    treat it as a dead end: the restarts and the full search do not
+    search again what another has already proved."""
+
+    def __init__(self, position, reserve_test, clock, rng=None, lost=None):
         self.reserve_test, self.clock, self.rng = reserve_test, clock, rng
+        self.lost = set() if lost is None else lost
         self.key = _Keyer(position.base)
-        self.visited = {self.key(position)}
-        self.stack = [self._children(position)]
+        k = self.key(position)
+        self.visited = {k}
+        kids, blocked = self._children(position)
+        self.stack = [kids]
+        # per stack entry: [its key, every child proved lost so far]
+        self.frames = [[k, not blocked]]
         self.path = []
 
     def _children(self, pos):
-        kids = _children(pos, self.visited, self.key)
+        kids, blocked = _children(pos, self.visited, self.key, self.lost)
         rng = self.rng
         if rng is not None and len(kids) > 1 and rng.random() < 0.5:
             i = rng.randrange(len(kids))
             kids[i], kids[-1] = kids[-1], kids[i]
-        return kids
+        return kids, blocked
 
     def run(self, max_states=None):
         """Go on for at most ``max_states`` new states (None: no limit)."""
         stack, path, visited = self.stack, self.path, self.visited
+        frames, lost = self.frames, self.lost
         clock = self.clock
         met = 0
         while stack:
             kids = stack[-1]
             if not kids:
                 stack.pop()
+                k, proved = frames.pop()
+                if proved:
+                    lost.add(k)
+                elif frames:
+                    frames[-1][1] = False
                 if path:
                     path.pop()
                 continue
             if max_states is not None and met >= max_states:
                 return None
             m, child, k = kids.pop()
+            if k in lost:
+                continue
             if k in visited:
+                frames[-1][1] = False
                 continue
             visited.add(k)
             clock.states += 1
@@ -515,9 +558,12 @@ class _Search:
             if child.is_won():
                 return [x for line in path for x in line] + list(m)
             if dead(child, self.reserve_test):
+                lost.add(k)
                 continue
             path.append(m)
-            stack.append(self._children(child))
+            kids, blocked = self._children(child)
+            stack.append(kids)
+            frames.append([k, not blocked])
         return False
 
 
