@@ -77,22 +77,27 @@ def request_fields(game, wanted=None):
 
 
 def answer(request, position, should_stop=None, progress=None):
-    """A ``tier`` request's answer: ``{"winnable", "tier"}`` (None for
-    both when stopped: the caller stopped asking)."""
+    """A ``tier`` request's answer: ``{"winnable", "tier"}``, None when
+    stopped (the caller stopped asking).  ``verdict`` True in the request:
+    the caller proved the deal winnable (winnable deals' screening), no
+    solve again."""
     game = request["game"]
-    res = games.spec(game).solve(position, Budget(
-        states=request.get("max_states"), should_stop=should_stop))
-    if progress is not None:
-        progress(res.states)
+    verdict = request.get("verdict")
+    if verdict is not True:
+        res = games.spec(game).solve(position, Budget(
+            states=request.get("max_states"), should_stop=should_stop))
+        verdict = res.winnable
+        if progress is not None:
+            progress(res.states)
     if should_stop is not None and should_stop():
         return None             # cut short: not an undecided deal
     try:
-        label = classify(game, position, res.winnable,
+        label = classify(game, position, verdict,
                          should_stop=should_stop,
                          wanted=request.get("wanted"))
     except Stopped:
         return None
-    return {"winnable": res.winnable, "tier": label}
+    return {"winnable": verdict, "tier": label}
 
 
 def matches(wanted, answer):

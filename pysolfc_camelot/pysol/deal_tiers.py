@@ -59,6 +59,8 @@ class DealTierReport:
     _tier_asked = False     # T pressed for this deal
     _tier_task = None       # (deck, Task) while rating
     _tier_after = None
+    _tier_failed = None     # the deck whose rating failed (not retried
+                            # by itself: T asks again)
 
     def create(self, app):
         self._tier_known = {}
@@ -114,7 +116,8 @@ class DealTierReport:
     def tier_check(self):
         """From updateText: a game just over gets its deal rated."""
         if self._tier_task is None and self._game_over() and \
-                getattr(self, "_winnable_label", None) is not None:
+                getattr(self, "_winnable_label", None) is not None and \
+                self._deal_deck() != self._tier_failed:
             self._tierStart()
 
     def tier_test_state(self):
@@ -133,7 +136,7 @@ class DealTierReport:
 
     def askTier(self):
         """The tier of this deal, now (the T key)."""
-        self._tier_asked = True
+        self._tier_asked, self._tier_failed = True, None
         self._tierStart()
         self.updateText()
         line = self.tier_line()
@@ -182,7 +185,8 @@ class DealTierReport:
             return
         self._tier_task = None
         if task.error is not None or task.result is None:
-            self.updateText()           # (a failed search was printed)
+            self._tier_failed = deck    # (a failed search was printed)
+            self.updateText()
             return
         self._tier_known[deck] = task.result["tier"]
         self.updateText()

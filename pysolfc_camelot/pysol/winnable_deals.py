@@ -36,6 +36,17 @@ label says "Winnable deal" for a restart, a reload or a Select > Deal
 number of one of them too, and "Unscreened deal" for any other deal
 while the option is on.
 
+Of one tier (core/deal_tier.py): O goes through CYCLE (off, any winnable
+deal, easy, medium, hard), kept as ``winnable_tier`` beside
+``winnable_deals``.  With a tier, each winnable candidate is also played
+out in the search process (a ``tier`` request: the simple hint's game,
+and for medium and hard the strong fair player's) and only a deal of that
+tier is dealt ("Easy deal"); such a search gives up after TIER_SECONDS
+and then deals the first winnable deal it met ("Winnable deal (none of
+this tier in time)"), or, if none, leaves the deal on the table,
+unscreened.  Its tier is kept for deal_tiers.py, which says the tier of
+the deal played after the game or on T.
+
 A mixin of game_base.OurGame: it reads the game's ``spec`` (its
 settings file, search worker, new game and ``winnable_states``, the
 budget of a screened deal) and ``winnable_label_xy()`` (game_base.py
@@ -106,16 +117,21 @@ def tier_seconds():
 def screen_job(seeds, decks, search, server, tier="any", game=None,
                seen=None):
     """A Task job: the first of ``seeds`` whose deal the solver proves
-    winnable (of ``tier``, unless "any"; the game's name ``game`` then
-    asks its tier, core/deal_tier.py), as ``(seed, tried)``, or ``(None,
-    tried)`` when none is.  ``search`` is the game's (search_worker,
-    new_game, budget_states); ``server`` its SearchServer, or None to
-    solve in this thread (a frozen PySolFC, where no search process can
-    start).  ``seen`` (a list) gets ``(seed, answer)`` of every winnable
-    deal tried."""
+    winnable (of ``tier``, unless "any": then each winnable deal is rated
+    too, a second request naming the game, ``game``, core/deal_tier.py),
+    as ``(seed, tried)``, or ``(None, tried)`` when none is.  ``search``
+    is the game's (search_worker, new_game, budget_states); ``server``
+    its SearchServer, or None to solve in this thread (a frozen PySolFC,
+    where no search process can start).  ``seen`` (a list) gets ``(seed,
+    answer)`` of every deal proven winnable, as soon as it is (before its
+    rating: a fallback when time runs out)."""
     worker_module, new_game, budget = search
     worker = worker_module.WORKER
-    more = {} if tier == "any" else deal_tier.request_fields(game, tier)
+
+    def ask(request, should_stop):
+        if server is None:
+            return worker.answer(request, lambda *a: None, should_stop)
+        return server.ask(request, should_stop)
 
     def job(should_stop, progress):
         tried = 0
@@ -123,20 +139,26 @@ def screen_job(seeds, decks, search, server, tier="any", game=None,
             if should_stop():
                 return None
             pos = new_game(deals.deck_for_deal(seed, decks))
-            request = worker.position_request(pos, budget, **more)
+            request = worker.position_request(pos, budget)
             if budget == 0:             # the tests' "decide nothing"
                 time.sleep(UNDECIDED_PAUSE)
                 answer = {"winnable": None}
-            elif server is None:
-                answer = worker.answer(request, lambda *a: None, should_stop)
             else:
-                answer = server.ask(request, should_stop)
+                answer = ask(request, should_stop)
             if answer is None:          # stopped
                 return None
-            tried += 1
-            progress(tried)
             if answer["winnable"] is True and seen is not None:
                 seen.append((seed, answer))
+            if answer["winnable"] is True and tier != "any":
+                answer = ask(dict(request, verdict=True,
+                                  **deal_tier.request_fields(game, tier)),
+                             should_stop)
+                if answer is None:
+                    return None
+                if seen is not None:
+                    seen[-1] = (seed, answer)
+            tried += 1
+            progress(tried)
             if deal_tier.matches(tier, answer):
                 return seed, tried
         return None, tried
@@ -266,7 +288,8 @@ class WinnableDeals(DealTierReport):
             return text
         tier = self.tier_line()         # after the game, or on request
         if tier is not None:
-            return text + "\n" + tier
+            # in place of the key's reminder: the table keeps its room
+            return text.split("\n")[0] + "\n" + tier
         if status is None:
             return text
         return text + "\n" + tr(self._status_key(status))
@@ -292,9 +315,9 @@ class WinnableDeals(DealTierReport):
                             list(STATUS_TEXT.values()) +
                             list(DEAL_TEXT.values())]
         samples += [tr(key, n=9999) for key in LOOKING_TEXT.values()]
-        # the tier of the deal (deal_tiers.py) under the longest label
-        longest = max((tr("winnable.label", mode=mode_text(tier))
-                       for tier in CYCLE), key=len)
+        # the tier of the deal (deal_tiers.py) under the longest choice
+        longest = max((tr("winnable.label", mode=mode_text(tier)).split(
+            "\n")[0] for tier in CYCLE), key=len)
         samples += [longest + "\n" + line for line in tier_samples()]
         return [samples, table_texts.first_lines(samples)]
 
