@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The tier of the deal being played, on the table: "This deal was: Hard
-- winnable only knowing the stock" once the game ends (won or lost), or
+— winnable only knowing the stock" once the game ends (won or lost), or
 at once on the key ``TIER_KEY`` (T) ("This deal is: ...").
 
 The tier is core/deal_tier.py's (easy, medium, hard, lost; undecided when
@@ -12,11 +12,15 @@ answer is kept per deal (its cards) for the session: a deal screened for
 its tier, or rated once, is not rated again.  The same deal gets the same
 tier every time (budgets of states and a fixed seed).
 
-The text is the second line of the winnable-deals label (which has room
-for two lines); a new deal takes it off the table.  A mixin under
+The text takes the place of the winnable-deals label's key reminder,
+under the option's choice ("Deals: any" and the tier: the label keeps its
+room); a new deal takes it off the table.  Only under Tk, where that label
+is (not in PySolFC's Kivy front end).  A mixin under
 winnable_deals.WinnableDeals (which calls ``tier_line()`` and
 ``tier_check()``), using its label and search server.
 """
+import traceback
+
 from ..core import deal_tier
 from . import toolkit
 from .accessibility import bind_keys, game_key
@@ -92,6 +96,9 @@ class DealTierReport:
             try:
                 self._tier_deck = tuple(read_game(self).deck)
             except UnreadableHistory:
+                return None
+            except Exception:           # never break the table's texts
+                traceback.print_exc()
                 return None
         return self._tier_deck
 
