@@ -480,5 +480,7 @@ def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
     winnable; None when the solver cannot decide within ``budget``."""
     from . import deal_tier
     g = games.Game(game)
-    verdict = g.solve(position, Budget(budget)).winnable
+    if verdict is None:         # the caller's solve, else ours
+        verdict = g.solve(position, Budget(budget)).winnable
+    # the plays: core/deal_tier.py's, as PySolFC's winnable deals rate
     return deal_tier.classify(game, position, verdict, samples, seed)
