@@ -103,9 +103,12 @@ class DealTierReport:
         return self._tier_deck
 
     def tier_known(self, deck, tier):
-        """Keep a tier found elsewhere (a screened deal's)."""
+        """Keep a tier found elsewhere (a screened deal's), under the deck
+        as PySolFC's history reads it back (spec.deck_of its deal)."""
         if self._tier_known is not None:
-            self._tier_known[tuple(deck)] = tier
+            spec = self.spec
+            self._tier_known[tuple(spec.deck_of(spec.new_game(
+                list(deck))))] = tier
 
     def tier_line(self):
         """The tier's text for the label, or None: after the game or on
