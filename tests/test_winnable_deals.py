@@ -247,7 +247,7 @@ def test_winnable_deals_only(pysolfc_host, display, artifacts, tmp_path,
             assert unwinnable, "16 new games, none unwinnable: %s" % checked
 
         # -- the option on: by a click on the label or its key (O) -----------
-        settings = {"winnable_deals": True}
+        settings = {"winnable_deals": True, "winnable_tier": "any"}
         if switch_by == "click":
             ps.click_label()
         else:

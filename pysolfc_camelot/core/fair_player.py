@@ -478,18 +478,9 @@ def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
     FIXED_SEED by default, so the same tier on every run) wins it,
     ``hard`` winnable only knowing the hidden cards, ``lost`` not
     winnable; None when the solver cannot decide within ``budget``."""
-    from . import policies
+    from . import deal_tier
     g = games.Game(game)
     if verdict is None:         # the caller's solve, else ours
         verdict = g.solve(position, Budget(budget)).winnable
-    if verdict is None:
-        return None
-    if not verdict:
-        return "lost"
-    for name, policy in (("easy", "simple"), ("medium", "fair")):
-        pos = position.copy()
-        policies.play_out(g, pos, policies.policy_function(
-            g, policy, samples, seed))
-        if pos.is_won():
-            return name
-    return "hard"
+    # the plays: core/deal_tier.py's, as PySolFC's winnable deals rate
+    return deal_tier.classify(game, position, verdict, samples, seed)

@@ -7,7 +7,9 @@ winnable deals.
 ``plot-classic.json``).  ``hints``: ``fair`` (the default) sees only what
 a player sees; ``perfect`` reads the order of the face-down stock.
 ``winnable_deals`` (off when missing: files written before it existed
-load as they did) is the option of pysolfc_camelot/pysol/winnable_deals.py.
+load as they did) is the option of pysolfc_camelot/pysol/winnable_deals.py,
+``winnable_tier`` the tier it deals (core/deal_tier.py's CHOICES: "any"
+winnable deal, "easy", "medium", "hard"; "any" when missing or unknown).
 Each game has its own ``HintSetting``: its own file and its own
 environment variable that overrides the hint mode (e.g.
 ``CAMELOT_HINTS=fair|perfect``).  Writing one setting keeps the others.
@@ -20,7 +22,8 @@ from ..core import jsonlite
 
 MODES = ("fair", "perfect")
 HINTS, WINNABLE_DEALS = "hints", "winnable_deals"
-SETTINGS_KEYS = (HINTS, WINNABLE_DEALS)
+WINNABLE_TIER = "winnable_tier"
+SETTINGS_KEYS = (HINTS, WINNABLE_DEALS, WINNABLE_TIER)
 
 
 class SettingsFile:

@@ -50,6 +50,7 @@ class SearchWorker:
     choose_move(pos, mode, for_demo=, budget=) -> the hint policy's move
     or None
     solve(pos, budget, progress=) -> SolveResult
+    (a ``tier`` request: core/deal_tier.answer, the deal's tier)
     (budget a core.budget.Budget: the request's states, the stop request)
     parse_move(text) -> a move of the game's notation
     """
@@ -70,6 +71,9 @@ class SearchWorker:
                                     for_demo=request["for_demo"],
                                     budget=Budget(should_stop=should_stop))
             return None if move is None else str(move)
+        if request.get("kind") == "tier":       # core/deal_tier.py
+            from . import deal_tier
+            return deal_tier.answer(request, pos, should_stop, progress)
         res = self.solve(pos, Budget(states=request.get("max_states"),
                                      should_stop=should_stop),
                          progress=progress)

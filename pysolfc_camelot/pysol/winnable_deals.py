@@ -36,6 +36,17 @@ label says "Winnable deal" for a restart, a reload or a Select > Deal
 number of one of them too, and "Unscreened deal" for any other deal
 while the option is on.
 
+Of one tier (core/deal_tier.py): O goes through CYCLE (off, any winnable
+deal, easy, medium, hard), kept as ``winnable_tier`` beside
+``winnable_deals``.  With a tier, each winnable candidate is also played
+out in the search process (a ``tier`` request: the simple hint's game,
+and for medium and hard the strong fair player's) and only a deal of that
+tier is dealt ("Easy deal"); such a search gives up after TIER_SECONDS
+and then deals the first winnable deal it met ("Winnable deal (none of
+this tier in time)"), or, if none, leaves the deal on the table,
+unscreened.  Its tier is kept for deal_tiers.py, which says the tier of
+the deal played after the game or on T.
+
 A mixin of game_base.OurGame: it reads the game's ``spec`` (its
 settings file, search worker, new game and ``winnable_states``, the
 budget of a screened deal) and ``winnable_label_xy()`` (game_base.py
@@ -46,11 +57,12 @@ import os
 import time
 import traceback
 
-from ..core import deals
+from ..core import deal_tier, deals
 from . import table_texts, test_hooks, toolkit
 from .accessibility import bind_keys, game_key, unbind_keys
-from ..core.game_settings import WINNABLE_DEALS
+from ..core.game_settings import WINNABLE_DEALS, WINNABLE_TIER
 from .background_search import POLL_MS, SearchServer, Task, can_fork
+from .deal_tiers import DealTierReport, tier_samples
 from ..texts import tr
 
 WINNABLE_KEY = "o"          # switches the option (named on the label)
@@ -60,24 +72,66 @@ BATCH = 32                  # deal numbers handed to the worker at a time
 # PySolFC's random new games have deal numbers of 17 digits or more
 # (Game.createRandom draws them in this range): ours too.
 FIRST_SEED = 10 ** 16
+# Seconds a screening for one tier may look before it gives up (the window
+# never waits unboundedly): it then deals the first winnable deal it met,
+# if any (the label says none of the tier was found), else the deal on
+# the table stays, unscreened.  Measured (docs/playing.md): a tier costs
+# a few plays of each winnable candidate.  CAMELOT_TEST_TIER_SECONDS
+# (a test hook) sets another.
+TIER_SECONDS = 120.0
+TEST_TIER_SECONDS = "CAMELOT_TEST_TIER_SECONDS"
 # With a budget of 0 states (CAMELOT_TEST_WINNABLE_STATES=0, a test hook)
 # no deal is decided; each takes this long, as a real search would.
 UNDECIDED_PAUSE = 0.02
 
 # What the label says about the deal on the table.
 WINNABLE, UNSCREENED, LOOKING = "winnable", "unscreened", "looking"
+FALLBACK = "fallback"       # no deal of the tier in time: a winnable one
 STATUS_TEXT = {WINNABLE: "winnable.deal.winnable",
-               UNSCREENED: "winnable.deal.unscreened"}
+               UNSCREENED: "winnable.deal.unscreened",
+               FALLBACK: "winnable.deal.fallback"}
+# Each choice's texts: the label's {mode}, the search, a deal of the tier.
+MODE_TEXT = {None: "winnable.mode.off", "any": "winnable.mode.on",
+             "easy": "winnable.mode.easy", "medium": "winnable.mode.medium",
+             "hard": "winnable.mode.hard"}
+LOOKING_TEXT = {"any": "winnable.looking", "easy": "winnable.looking_easy",
+                "medium": "winnable.looking_medium",
+                "hard": "winnable.looking_hard"}
+DEAL_TEXT = {"easy": "winnable.deal.easy", "medium": "winnable.deal.medium",
+             "hard": "winnable.deal.hard"}
+# The option's choices in the order O goes through them: off, then
+# deal_tier.CHOICES ("any" winnable deal, then one tier).
+CYCLE = (None,) + deal_tier.CHOICES
 
 
-def screen_job(seeds, decks, search, server):
+def mode_text(tier):
+    """What the label's {mode} says: off (None), any winnable, a tier."""
+    return tr(MODE_TEXT[tier])
+
+
+def tier_seconds():
+    forced = os.environ.get(TEST_TIER_SECONDS)
+    return float(forced) if forced else TIER_SECONDS
+
+
+def screen_job(seeds, decks, search, server, tier="any", game=None,
+               seen=None):
     """A Task job: the first of ``seeds`` whose deal the solver proves
-    winnable, as ``(seed, tried)``, or ``(None, tried)`` when none is.
-    ``search`` is the game's (search_worker, new_game, budget_states);
-    ``server`` its SearchServer, or None to solve in this thread (a frozen
-    PySolFC, where no search process can start)."""
+    winnable (of ``tier``, unless "any": then each winnable deal is rated
+    too, a second request naming the game, ``game``, core/deal_tier.py),
+    as ``(seed, tried)``, or ``(None, tried)`` when none is.  ``search``
+    is the game's (search_worker, new_game, budget_states); ``server``
+    its SearchServer, or None to solve in this thread (a frozen PySolFC,
+    where no search process can start).  ``seen`` (a list) gets ``(seed,
+    answer)`` of every deal proven winnable, as soon as it is (before its
+    rating: a fallback when time runs out)."""
     worker_module, new_game, budget = search
     worker = worker_module.WORKER
+
+    def ask(request, should_stop):
+        if server is None:
+            return worker.answer(request, lambda *a: None, should_stop)
+        return server.ask(request, should_stop)
 
     def job(should_stop, progress):
         tried = 0
@@ -89,25 +143,37 @@ def screen_job(seeds, decks, search, server):
             if budget == 0:             # the tests' "decide nothing"
                 time.sleep(UNDECIDED_PAUSE)
                 answer = {"winnable": None}
-            elif server is None:
-                answer = worker.answer(request, lambda *a: None, should_stop)
             else:
-                answer = server.ask(request, should_stop)
+                answer = ask(request, should_stop)
             if answer is None:          # stopped
                 return None
+            if answer["winnable"] is True and seen is not None:
+                seen.append((seed, answer))
+            if answer["winnable"] is True and tier != "any":
+                answer = ask(dict(request, verdict=True,
+                                  **deal_tier.request_fields(game, tier)),
+                             should_stop)
+                if answer is None:
+                    return None
+                if seen is not None:
+                    seen[-1] = (seed, answer)
             tried += 1
             progress(tried)
-            if answer["winnable"] is True:
+            if deal_tier.matches(tier, answer):
                 return seed, tried
         return None, tried
     return job
 
 
-class WinnableDeals:
+class WinnableDeals(DealTierReport):
     """Mixin of our PySolFC Game classes (game_base.OurGame); see the module
     text for what the game provides."""
 
     winnable_only = False       # the option, read from the settings file
+    winnable_tier = "any"       # its tier (deal_tier.CHOICES), from there too
+    _winnable_seen = ()         # (seed, answer) of the winnable deals met
+    _winnable_since = 0.0       # when this screening began (monotonic)
+    _winnable_fallback = None   # a deal dealt when no deal of the tier was
     _winnable_task = None       # the Task looking for a winnable deal
     _winnable_after = None      # its pending Tk poll
     _winnable_server = None     # the SearchServer screening deals
@@ -116,14 +182,17 @@ class WinnableDeals:
     _winnable_first = None      # the deal number PySolFC drew itself
     _winnable_label = None      # the canvas text, once made
     _winnable_proven = None     # deal numbers proven winnable (ints)
+    _winnable_tier_of = None    # the tiers of the deals screened for one
 
     # -- the game's life ---------------------------------------------------
 
     def create(self, app):
         result = super().create(app)
-        self.winnable_only = self.spec.hint_setting.file.read(app).get(
-            WINNABLE_DEALS) is True
-        self._winnable_proven = set()
+        settings = self.spec.hint_setting.file.read(app)
+        self.winnable_only = settings.get(WINNABLE_DEALS) is True
+        tier = settings.get(WINNABLE_TIER)
+        self.winnable_tier = tier if tier in deal_tier.CHOICES else "any"
+        self._winnable_proven, self._winnable_tier_of = set(), {}
         from pysollib.settings import TOOLKIT
         # Under Tk only: PySolFC's Kivy front end has canvas texts without
         # Tk items (no tag_bind, itemcget, bbox) and windows without
@@ -132,7 +201,7 @@ class WinnableDeals:
             self._makeWinnableLabel()
             self._winnable_bindings = bind_keys(
                 self, WINNABLE_KEY, self._winnableKey) + bind_keys(
-                self, SKIP_KEY, self._skipKey)
+                self, SKIP_KEY, self._skipKey) + self.tier_bindings()
         return result
 
     def destruct(self):
@@ -194,39 +263,69 @@ class WinnableDeals:
             return None
         if self._winnable_task is not None:
             return LOOKING
-        if self.deal_number() in (self._winnable_proven or ()):
+        number = self.deal_number()
+        if number is not None and number == self._winnable_fallback:
+            return FALLBACK
+        if number in (self._winnable_proven or ()):
             return WINNABLE
         return UNSCREENED
+
+    def _mode(self):
+        return mode_text(self.winnable_tier if self.winnable_only else None)
+
+    def _looking_text(self, n):
+        return tr(LOOKING_TEXT[self.winnable_tier], n=n)
 
     def winnable_label(self):
         """The label's text: the option and its key, then the deal; while
         looking (past SHOW_AFTER), the deals tried and the skip."""
         status = self.deal_status()
-        if status is None:
-            return tr("winnable.label", mode=tr("winnable.mode.off"))
+        text = tr("winnable.label", mode=self._mode())
         task = self._winnable_task
-        if status == LOOKING and task.elapsed() >= SHOW_AFTER:
-            return tr("winnable.looking",
-                      n=self._winnable_tried + task.states)
-        text = tr("winnable.label", mode=tr("winnable.mode.on"))
         if status == LOOKING:
+            if task.elapsed() >= SHOW_AFTER:
+                return self._looking_text(self._winnable_tried + task.states)
             return text
-        return text + "\n" + tr(STATUS_TEXT[status])
+        tier = self.tier_line()         # after the game, or on request
+        if tier is not None:
+            # in place of the key's reminder: the table keeps its room
+            return text.split("\n")[0] + "\n" + tier
+        if status is None:
+            return text
+        return text + "\n" + tr(self._status_key(status))
+
+    def _status_key(self, status):
+        """The text of the deal's status: a deal of the tier chosen says
+        its tier ("Easy deal"), any other proven one "Winnable deal"."""
+        tier = self.winnable_tier
+        if status == WINNABLE and tier != "any" and tier == \
+                (self._winnable_tier_of or {}).get(self.deal_number()):
+            return DEAL_TEXT[tier]
+        return STATUS_TEXT[status]
 
     def winnable_forms(self):
         """Every text the label may show, then their first lines (the
         short form), for table_texts.lay_out."""
-        on = tr("winnable.label", mode=tr("winnable.mode.on"))
-        samples = [tr("winnable.label", mode=tr("winnable.mode.off")),
-                   on + "\n" + tr(STATUS_TEXT[WINNABLE]),
-                   on + "\n" + tr(STATUS_TEXT[UNSCREENED]),
-                   tr("winnable.looking", n=9999)]
+        samples = []
+        for tier in CYCLE:
+            label = tr("winnable.label", mode=mode_text(tier))
+            samples.append(label)
+            if tier is not None:
+                samples += [label + "\n" + tr(key) for key in
+                            list(STATUS_TEXT.values()) +
+                            list(DEAL_TEXT.values())]
+        samples += [tr(key, n=9999) for key in LOOKING_TEXT.values()]
+        # the tier of the deal (deal_tiers.py) under the longest choice
+        longest = max((tr("winnable.label", mode=mode_text(tier)).split(
+            "\n")[0] for tier in CYCLE), key=len)
+        samples += [longest + "\n" + line for line in tier_samples()]
         return [samples, table_texts.first_lines(samples)]
 
     def showWinnableLabel(self):
         label = self._winnable_label
         if label is None:
             return
+        self.tier_check()               # a game just over: its deal's tier
         text = self.winnable_label()
         placed = getattr(self, "_placed", {}).get("winnable")
         if placed is None:
@@ -240,14 +339,15 @@ class WinnableDeals:
         c, label = self.canvas, self._winnable_label
         if label is None:
             return {}
-        return {"winnable": {
-            "on": self.winnable_only, "status": self.deal_status(),
+        return dict(self.tier_test_state(), winnable={
+            "on": self.winnable_only, "tier": self.winnable_tier,
+            "status": self.deal_status(),
             "deal": self.getGameNumber(format=0),
             "proven": sorted(str(n) for n in self._winnable_proven or ()),
             "tried": self._winnable_tried + (
                 self._winnable_task.states if self._winnable_task else 0),
             "text": c.itemcget(label.id, "text"),
-            "bbox": list(c.bbox(label.id) or ())}}
+            "bbox": list(c.bbox(label.id) or ())})
 
     # -- the player: the W key, the U key, a click on the label ---------------
 
@@ -267,11 +367,17 @@ class WinnableDeals:
         return "break"
 
     def toggleWinnableDeals(self):
-        """The option on or off, kept for the next start.  Off while
-        looking: the deal on the table stays."""
-        self.winnable_only = not self.winnable_only
+        """The option's next choice (CYCLE: off, any winnable deal, easy,
+        medium, hard, off), kept for the next start; it applies from the
+        next new game.  Off while looking: the deal on the table stays."""
+        now = self.winnable_tier if self.winnable_only else None
+        new = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)]
+        self.winnable_only = new is not None
+        if new is not None:
+            self.winnable_tier = new
         self.spec.hint_setting.file.update(self.app, **{
-            WINNABLE_DEALS: self.winnable_only})
+            WINNABLE_DEALS: self.winnable_only,
+            WINNABLE_TIER: self.winnable_tier})
         if not self.winnable_only:
             self._stopLooking()
         self.updateText()
@@ -289,6 +395,8 @@ class WinnableDeals:
     def _startLooking(self):
         self._winnable_first = self.deal_number()
         self._winnable_tried = 0
+        self._winnable_seen, self._winnable_fallback = [], None
+        self._winnable_since = time.monotonic()
         if self._winnable_first is None:
             return
         self._nextBatch([self._winnable_first])
@@ -306,14 +414,19 @@ class WinnableDeals:
         forced = os.environ.get(test_hooks.TEST_WINNABLE_STATES)
         search = (spec.search_worker, spec.new_game,
                   int(forced) if forced else spec.winnable_states)
-        server = None
-        if can_fork():
-            if self._winnable_server is None:
-                self._winnable_server = SearchServer(search[0].__name__)
-            server = self._winnable_server
+        server = self._screen_server() if can_fork() else None
         self._winnable_task = Task(screen_job(
-            seeds, self.gameinfo.decks, search, server), "winnable deal")
+            seeds, self.gameinfo.decks, search, server, self.winnable_tier,
+            spec.name, self._winnable_seen), "winnable deal")
         self._schedulePoll()
+
+    def _screen_server(self):
+        """The game's search process screening deals (and rating them,
+        deal_tiers.py), started when first needed."""
+        if self._winnable_server is None:
+            self._winnable_server = SearchServer(
+                self.spec.search_worker.__name__)
+        return self._winnable_server
 
     def _schedulePoll(self):
         self._winnable_after = self.top.after(POLL_MS, self._pollLooking)
@@ -354,6 +467,11 @@ class WinnableDeals:
             self._stopLooking()
             self.updateText()
             return
+        if self.winnable_tier != "any" and \
+                time.monotonic() - self._winnable_since > tier_seconds():
+            self._stopLooking()         # no deal of the tier in time
+            self._dealFallback()
+            return
         if not task.done or self.pause:
             self._waitLooking(task)
             return
@@ -379,11 +497,27 @@ class WinnableDeals:
             self.updateText()           # the deals tried so far
         self._schedulePoll()
 
+    def _dealFallback(self):
+        """No deal of the tier within tier_seconds(): the first winnable
+        deal met, if any (the label says so), else the deal on the table
+        stays, unscreened."""
+        if not self._winnable_seen:
+            self.updateText()
+            return
+        seed = self._winnable_seen[0][0]
+        self._winnable_fallback = seed
+        self._dealWinnable(seed)
+
     def _dealWinnable(self, seed):
         """Deal number ``seed`` through PySolFC's own deal-number path, as
         a random deal (its origin, for the statistics)."""
         from pysollib.pysolrandom import construct_random
         self._winnable_proven.add(seed)
+        for number, answer in self._winnable_seen:
+            if number == seed and answer.get("tier") in deal_tier.TIERS:
+                self._winnable_tier_of[seed] = answer["tier"]
+                self.tier_known(deals.deck_for_deal(
+                    seed, self.gameinfo.decks), answer["tier"])
         if seed == self.deal_number():
             self.updateText()           # the deal on the table: it stays
             return

@@ -229,4 +229,64 @@ EN = {
     # shown alone, so keep the whole phrase on it.
     "winnable.looking": ("Looking for a winnable deal\n{n} tried\n"
                          "(click or U to skip)",) * 2,
+
+    # -- deal tiers (issue 22 item 4): winnable deals of one tier, and the
+    # tier of the deal played (winnable_deals.py, deal_tiers.py) --
+
+    # Fills {mode} of winnable.label: only deals today's simple fair hint
+    # wins playing alone.
+    "winnable.mode.easy": "easy",
+    # Fills {mode} of winnable.label: only winnable deals the simple fair
+    # hint loses and the strong fair player (which samples the stock) wins.
+    "winnable.mode.medium": "medium",
+    # Fills {mode} of winnable.label: only deals winnable only by a player
+    # who knows the order of the face-down stock.
+    "winnable.mode.hard": "hard",
+    # On the table under the label: this deal was found to be easy.
+    "winnable.deal.easy": "Easy deal",
+    # On the table under the label: this deal was found to be medium.
+    "winnable.deal.medium": "Medium deal",
+    # On the table under the label: this deal was found to be hard.
+    "winnable.deal.hard": "Hard deal",
+    # On the table under the label: no deal of the tier chosen was found
+    # within the time allowed, so a winnable deal of another tier was
+    # dealt.
+    "winnable.deal.fallback": "Winnable deal (none of this tier in time)",
+    # On the table while deals are screened for an easy one: {n} deals
+    # tried so far; a click or U skips.  Keep the whole phrase on the
+    # first line.
+    "winnable.looking_easy": ("Looking for an easy deal\n{n} tried\n"
+                              "(click or U to skip)",) * 2,
+    # As above, for a medium deal.
+    "winnable.looking_medium": ("Looking for a medium deal\n{n} tried\n"
+                                "(click or U to skip)",) * 2,
+    # As above, for a hard deal.
+    "winnable.looking_hard": ("Looking for a hard deal\n{n} tried\n"
+                              "(click or U to skip)",) * 2,
+    # On the table after the game (won or lost): {tier} is one of the
+    # four tier names below, {why} what that tier means.
+    "winnable.tier.was": "This deal was: {tier} — {why}",
+    # The same while the game goes on, when the player pressed T.
+    "winnable.tier.is": "This deal is: {tier} — {why}",
+    # A tier's name: the simple fair hint wins the deal alone.
+    "winnable.tier.easy": "Easy",
+    # A tier's name: winnable; the strong fair player wins it.
+    "winnable.tier.medium": "Medium",
+    # A tier's name: winnable only knowing the stock's order.
+    "winnable.tier.hard": "Hard",
+    # A tier's name: no way to win the deal.
+    "winnable.tier.lost": "Lost",
+    # What the easy tier means (fills {why}).
+    "winnable.tier.why_easy": "the simple fair hint wins it alone",
+    # What the medium tier means (fills {why}).
+    "winnable.tier.why_medium": "the strong fair player wins it",
+    # What the hard tier means (fills {why}).
+    "winnable.tier.why_hard": "winnable only knowing the stock",
+    # What the lost tier means (fills {why}).
+    "winnable.tier.why_lost": "no play wins it",
+    # On the table after T, while the deal is being rated.
+    "winnable.tier.working": "Rating this deal...",
+    # On the table: the solver could not decide the deal within its budget.
+    "winnable.tier.undecided": "This deal's tier: undecided (the solver "
+                               "ran out of budget)",
 }

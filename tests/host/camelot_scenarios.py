@@ -446,3 +446,49 @@ def scenario_demo_stopped_while_thinking(app):
         moves, task = stop_demo_while_thinking(app, game)
     return {"moves before the stop": moves,
             "search went on for (s)": round(task[1].elapsed(), 2)}
+
+
+def scenario_deal_tier_after_game(app):
+    """The tier of the deal played (pysol/deal_tiers.py): nothing while
+    the game goes on; once it is lost, "This deal was: Lost ..." on the
+    table, rated off the event loop; on a winnable deal, asked at once
+    (the T key's action), "This deal is: ...", then after the win "This
+    deal was: ..." with the same tier, not rated again.  The tiers are
+    checked outside PySolFC (tests/test_deal_tiers_host.py)."""
+    from pysolfc_camelot.pysol.deal_tiers import tier_text
+    quiet(app)
+    game = new_deal(app, LOSE_DECK)
+    label = game._winnable_label
+
+    def shown():
+        # (the table wraps a long line where room is short)
+        return " ".join(game.canvas.itemcget(label.id, "text").split())
+
+    def ends(text):
+        return shown().endswith(" ".join(text.split()))
+
+    def rated():
+        return game.tier_test_state()["tier"]["known"]
+    moves = [DEAL, Move("place", 0), DEAL, Move("place", 3),
+             DEAL, Move("place", 12), DEAL, Move("place", 15)]
+    play(game, moves[:4])
+    assert game.tier_line() is None and not game._tier_task, shown()
+    play(game, moves[4:] + [DEAL])
+    assert game.position().status() == rules.LOST
+    assert wait_until(app, rated, 60), "the lost deal not rated in 60 s"
+    lost = game.tier_test_state()["tier"]["tier"]
+    assert ends(tier_text(lost, True)), shown()
+    game = new_deal(app, WIN_DECK)
+    assert tier_text(lost, True) not in shown(), "the old deal's tier"
+    game.askTier()
+    assert wait_until(app, rated, 60), "the deal not rated in 60 s"
+    asked = game.tier_test_state()["tier"]["tier"]
+    assert ends(tier_text(asked, False)), shown()
+    play(game, win_line())
+    assert game.position().is_won()
+    wait_until(app, lambda: False, 0.3)
+    assert ends(tier_text(asked, True)), shown()
+    assert game._tier_task is None, "rated again"
+    from pysolfc_camelot.core.cards import format_cards
+    return {"lost": [format_cards(LOSE_DECK), lost],
+            "won": [format_cards(WIN_DECK), asked]}

@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Winnable deals of one tier, and the T key, in a real PySolFC under
+Xvfb on every host, driven by xdotool keys only (tests/test_winnable_
+deals.py's launcher; Camelot Plus in English, The Plot Classic in
+Russian):
+
+* O pressed until the tier (off -> any -> easy -> medium -> hard): the
+  label says it, the settings file keeps it.
+* A new game (N): the deal dealt is of that tier by fair_player.tier
+  (``solve --tier``'s function) outside PySolFC on the deal number's
+  cards, and the label says "Hard deal" / "Easy deal".
+* T: the label says "This deal is: <tier> - ..." at once.
+* The Plot, medium, with a budget of a few seconds
+  (CAMELOT_TEST_TIER_SECONDS): no medium deal is found in time (a medium
+  Plot deal is rare and costs the strong fair player's whole game), so the
+  first deal proven winnable is dealt ("none of this tier in time"; the
+  solver agrees outside PySolFC); or, if one is found, it is medium.
+
+Screenshots go to artifacts/<test>/.
+"""
+import json
+
+import pytest
+
+from pysolfc_camelot import games
+from pysolfc_camelot.core import deals, fair_player
+from pysolfc_camelot.pysol.deal_tiers import TIER_KEY, TIER_NAME, TIER_WHY
+from pysolfc_camelot.pysol.winnable_deals import (
+    CYCLE, DEAL_TEXT, MODE_TEXT, TEST_TIER_SECONDS, WINNABLE_KEY)
+from test_winnable_deals import GAMES, Winnable
+
+CASES = {"camelot": "hard", "plot": "easy"}
+
+
+def tier_outside(game, number):
+    spec = games.spec(game)
+    pos = spec.new_game(deals.deck_for_deal(int(number), spec.decks))
+    return fair_player.tier(game, pos)
+
+
+def winnable_outside(game, number):
+    spec = games.spec(game)
+    pos = spec.new_game(deals.deck_for_deal(int(number), spec.decks))
+    return spec.solve(pos, budget_seconds=120).winnable
+
+
+def choose(ps, tier):
+    """O until the option deals ``tier``; the state then."""
+    now = None
+    for want in CYCLE[CYCLE.index(now) + 1:CYCLE.index(tier) + 1]:
+        ps.key(WINNABLE_KEY)
+        s = ps.state(lambda s: s["winnable"]["on"] and
+                     s["winnable"]["tier"] == want, "the choice %s" % want)
+    return s
+
+
+def label(ps, tier, line=None):
+    """The label in the player's language: the choice, then ``line``."""
+    text = ps.tr("winnable.label", mode=ps.tr(MODE_TEXT[tier]))
+    return text if line is None else text + "\n" + line
+
+
+def same(a, b):
+    """The same words (the table wraps a long line where room is short)."""
+    return a.split() == b.split()
+
+
+def new_deal_of(ps, before, statuses, timeout):
+    ps.key("n")
+    return ps.state(lambda s: s["winnable"]["deal"] != before and
+                    s["winnable"]["status"] in statuses,
+                    "a new deal, %s" % (statuses,), timeout=timeout)
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_winnable_deals_of_one_tier(pysolfc_host, display, artifacts,
+                                    tmp_path, game, monkeypatch):
+    _version, host_dir = pysolfc_host
+    tier = CASES[game]
+    monkeypatch.setenv(TEST_TIER_SECONDS, "240" if game == "camelot"
+                       else "8")
+    ps = Winnable(game, host_dir, tmp_path, artifacts, display)
+    with ps.watched():
+        ps.start()
+        s = choose(ps, tier)
+        assert same(s["winnable"]["text"], label(
+            ps, tier, ps.tr("winnable.deal.unscreened"))), s["winnable"]
+        assert json.loads(ps.settings.read_text()) == {
+            "winnable_deals": True, "winnable_tier": tier}
+        ps.shot("chosen-" + tier)
+
+        # -- a new game: a deal of that tier ------------------------------
+        before = s["winnable"]["deal"]
+        s = new_deal_of(ps, before, ("winnable",), timeout=300)
+        deal = s["winnable"]["deal"]
+        ps.game(GAMES[game][0].GAME_ID)
+        s = ps.state(lambda s: same(s["winnable"]["text"], label(
+            ps, tier, ps.tr(DEAL_TEXT[tier]))), "the deal's tier said")
+        assert s["winnable"]["deal"] == deal
+        ps.shot("dealt-" + tier)
+        assert tier_outside(game, deal) == tier, deal
+
+        # -- T: the tier at once -------------------------------------------
+        ps.key(TIER_KEY)
+        line = ps.tr("winnable.tier.is", tier=ps.tr(TIER_NAME[tier]),
+                     why=ps.tr(TIER_WHY[tier]))
+        # (the tier in place of the key's reminder, under the choice)
+        s = ps.state(lambda s: same(s["winnable"]["text"],
+                                    label(ps, tier).split("\n")[0] + "\n" +
+                                    line),
+                     "the tier on T", timeout=120)
+        assert s["tier"]["asked"] and s["tier"]["tier"] == tier
+        ps.shot("asked")
+
+        if game != "plot":
+            return
+        # -- medium within seconds: none found, a winnable deal instead ------
+        s = choose_next(ps, "medium")
+        before = s["winnable"]["deal"]
+        s = new_deal_of(ps, before, ("winnable", "fallback"), timeout=120)
+        deal, status = s["winnable"]["deal"], s["winnable"]["status"]
+        ps.shot("medium-" + status)
+        if status == "fallback":
+            # the first deal proven winnable, its tier not yet known
+            assert same(s["winnable"]["text"], label(
+                ps, "medium", ps.tr("winnable.deal.fallback")))
+            assert winnable_outside(game, deal) is True, deal
+        else:
+            assert tier_outside(game, deal) == "medium", deal
+
+
+def choose_next(ps, want):
+    ps.key(WINNABLE_KEY)
+    return ps.state(lambda s: s["winnable"]["tier"] == want,
+                    "the choice %s" % want)
+
