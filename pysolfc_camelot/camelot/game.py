@@ -235,6 +235,8 @@ class CamelotPlus(OurGame):
             # "What went wrong?", under the phase.
             self.review_text_create(x, lay.YM + 3.3 * lay.YS, 2.4 * lay.XS,
                                     below=self.texts.info, stretch=True)
+            # Your chances (C), under it.
+            self.chance_text_create(x, lay.YM + 3.9 * lay.YS, 2.4 * lay.XS)
         lay.defaultStackGroups()
         self.hint_mode = hint_modes.load(self.app)
         self.layout_texts()
@@ -371,6 +373,7 @@ class CamelotPlus(OurGame):
         self.showWinnableLabel()
         test_hooks.write_game_state(self, pos)
         self.review_text_update()
+        self.chance_text_update()
 
     def game_speech(self):
         """The phase, the score and the stock, for speech (key q)."""

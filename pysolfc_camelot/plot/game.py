@@ -284,6 +284,9 @@ class ThePlotClassic(OurGame):
             self.review_text_create(XM, y1 + 2 * (YS + gap) + 3 * gap,
                                     x_f1 - XM - (XS - CW),
                                     below=self.texts.misc)
+            # Your chances (C), under it.
+            self.chance_text_create(XM, y1 + 2 * (YS + gap) + 6 * gap,
+                                    x_f1 - XM - (XS - CW))
         lay.defaultStackGroups()
         self.hint_mode = hint_modes.load(self.app)
         self.layout_texts()
@@ -489,6 +492,7 @@ class ThePlotClassic(OurGame):
         self.showWinnableLabel()
         test_hooks.write_game_state(self, pos)
         self.review_text_update()
+        self.chance_text_update()
 
     def pile_speech(self, said, stack):
         """What a pile says, then its top card."""

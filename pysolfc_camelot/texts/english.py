@@ -439,4 +439,29 @@ EN = {
     # shown alone, so keep the whole phrase on it.
     "winnable.looking": ("Looking for a winnable deal\n{n} tried\n"
                          "(click or U to skip)",) * 2,
+
+    # -- your chances (pysol/chances.py, issue 22), both games --
+
+    # On the table after the C key (or a click on this text): how often
+    # the position is winnable over the orders the hidden cards may have,
+    # estimated by solving sampled orders exactly.  {percent} and {error}
+    # are whole numbers of percent ("87", "3"); {hidden} is
+    # camelot.chance.hidden or plot.chance.hidden.  Spoken too.
+    "chance.estimate": ("Winnable in about {percent}% of the orders\n"
+                        "{hidden} may have, +-{error}%"),
+    # The same when every order was solved: the share is exact.
+    "chance.exact": ("Winnable in {percent}% of the orders\n"
+                     "{hidden} may have (every order solved)"),
+    # The short form of both texts above, where room is short.
+    "chance.short": "Winnable: {percent}% +-{error}%",
+    # No sampled order could be decided in the time given.
+    "chance.unknown": "Chances unknown: no order\nwas decided in time",
+    # While the chances are being estimated: {seconds} so far; C or a
+    # click stops it.
+    "chance.working": "Counting your chances... {seconds} s\n(C to stop)",
+    # Fills {hidden} in Camelot: its face-down stock.
+    "camelot.chance.hidden": "the stock",
+    # Fills {hidden} in The Plot: the stock and the reserve's cards below
+    # its top.
+    "plot.chance.hidden": "the stock and the reserve",
 }
