@@ -213,31 +213,31 @@ def test_the_chance_texts(game, lang, monkeypatch):
     from pysolfc_camelot.pysol import chances
     monkeypatch.setenv("LANGUAGE", lang)
     monkeypatch.delitem(sys.modules, "pysollib.mygettext", raising=False)
-    hidden = tr(games.spec(game).texts + ".chance.hidden", lang=lang)
+    hidden = tr(games.spec(game).part("hidden").CHANCE_TEXT, lang=lang)
     est = {"chance": 0.866, "interval": [0.84, 0.9], "exact": False}
     full, short = chances.chance_texts(est, hidden, lang)
     assert chances.percent_and_error(est) == (87, 3)
-    assert full == tr("chance.estimate", lang=lang, percent=87, error=3,
+    assert full == tr("game.chance.estimate", lang=lang, percent=87, error=3,
                       hidden=hidden)
     assert "87" in full and "3" in full and hidden in full
-    assert short == tr("chance.short", lang=lang, percent=87, error=3)
+    assert short == tr("game.chance.short", lang=lang, percent=87, error=3)
     exact = {"chance": 0.25, "interval": [0.25, 0.25], "exact": True}
     assert chances.chance_texts(exact, hidden, lang)[0] == tr(
-        "chance.exact", lang=lang, percent=25, hidden=hidden)
+        "game.chance.exact", lang=lang, percent=25, hidden=hidden)
     unknown = {"chance": None, "interval": [0.0, 1.0], "exact": False}
     assert chances.chance_texts(unknown, hidden, lang)[0] == tr(
-        "chance.unknown", lang=lang)
+        "game.chance.unknown", lang=lang)
     if lang == "en":
         assert full == ("Winnable in about 87%% of the orders\n%s may "
                         "have, +-3%%" % hidden)
     else:
-        assert full != tr("chance.estimate", lang="en", percent=87,
-                          error=3, hidden=tr(games.spec(game).texts +
-                                             ".chance.hidden", lang="en"))
+        assert full != tr("game.chance.estimate", lang="en", percent=87,
+                          error=3, hidden=tr(games.spec(game).part(
+                              "hidden").CHANCE_TEXT, lang="en"))
     game_obj = chances.ChanceGame.__new__(chances.ChanceGame)
     game_obj.spec = games.spec(game)
     forms = game_obj.chance_forms()
     assert len(forms) == 2 and len(forms[0]) == len(forms[1])
-    longest = tr("chance.estimate", lang=lang, percent=100, error=10,
+    longest = tr("game.chance.estimate", lang=lang, percent=100, error=10,
                  hidden=hidden)
     assert longest in forms[0]

@@ -40,6 +40,10 @@ STATES = 3000
 # is solved (close calls).
 MAX_SOLVES = 12
 
+# The words for the hidden cards in "your chances" (pysol/chances.py):
+# the face-down stock.
+CHANCE_TEXT = "camelot.chance.hidden"
+
 
 def unseen(pos):
     """The cards the player has not seen, sorted (their order unknown)."""

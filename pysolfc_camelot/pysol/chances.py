@@ -50,12 +50,12 @@ def percent_and_error(result):
 def chance_texts(result, hidden, lang=None):
     """(full, short) table texts of a chance_answer."""
     if result is None or result.get("chance") is None:
-        text = tr("chance.unknown", lang=lang)
+        text = tr("game.chance.unknown", lang=lang)
         return text, text.split("\n")[0]
     percent, error = percent_and_error(result)
-    key = "chance.exact" if result.get("exact") else "chance.estimate"
+    key = "game.chance.exact" if result.get("exact") else "game.chance.estimate"
     return (tr(key, lang=lang, percent=percent, error=error, hidden=hidden),
-            tr("chance.short", lang=lang, percent=percent, error=error))
+            tr("game.chance.short", lang=lang, percent=percent, error=error))
 
 
 class ChanceGame:
@@ -98,18 +98,18 @@ class ChanceGame:
         self._chance_text = text
 
     def _chance_hidden(self):
-        return tr(self.spec.texts + ".chance.hidden")
+        return tr(self.spec.part("hidden").CHANCE_TEXT)
 
     def chance_forms(self):
         """Every text the table may show, then their short forms, for
         table_texts.lay_out (the widest numbers stand for all)."""
         hidden = self._chance_hidden()
-        working = tr("chance.working", seconds=decimal(99.9))
-        unknown = tr("chance.unknown")
-        full = [tr("chance.estimate", percent=100, error=10, hidden=hidden),
-                tr("chance.exact", percent=100, hidden=hidden),
+        working = tr("game.chance.working", seconds=decimal(99.9))
+        unknown = tr("game.chance.unknown")
+        full = [tr("game.chance.estimate", percent=100, error=10, hidden=hidden),
+                tr("game.chance.exact", percent=100, hidden=hidden),
                 working, unknown]
-        short = [tr("chance.short", percent=100, error=10)] * 2 + \
+        short = [tr("game.chance.short", percent=100, error=10)] * 2 + \
             table_texts.first_lines([working, unknown])
         return [full, short]
 
@@ -121,7 +121,7 @@ class ChanceGame:
         """(full, short) of what the text says now ("" when nothing)."""
         run = self._chance_run
         if run is not None:
-            text = tr("chance.working", seconds=decimal(run[1].elapsed()))
+            text = tr("game.chance.working", seconds=decimal(run[1].elapsed()))
             return text, text.split("\n")[0]
         done = self._chance_done
         if done is None or done[0] != self._chance_key():

@@ -447,18 +447,19 @@ EN = {
     # estimated by solving sampled orders exactly.  {percent} and {error}
     # are whole numbers of percent ("87", "3"); {hidden} is
     # camelot.chance.hidden or plot.chance.hidden.  Spoken too.
-    "chance.estimate": ("Winnable in about {percent}% of the orders\n"
+    "game.chance.estimate": ("Winnable in about {percent}% of the orders\n"
                         "{hidden} may have, +-{error}%"),
     # The same when every order was solved: the share is exact.
-    "chance.exact": ("Winnable in {percent}% of the orders\n"
+    "game.chance.exact": ("Winnable in {percent}% of the orders\n"
                      "{hidden} may have (every order solved)"),
     # The short form of both texts above, where room is short.
-    "chance.short": "Winnable: {percent}% +-{error}%",
+    "game.chance.short": "Winnable: {percent}% +-{error}%",
     # No sampled order could be decided in the time given.
-    "chance.unknown": "Chances unknown: no order\nwas decided in time",
+    "game.chance.unknown": "Chances unknown: no order\nwas decided in time",
     # While the chances are being estimated: {seconds} so far; C or a
     # click stops it.
-    "chance.working": "Counting your chances... {seconds} s\n(C to stop)",
+    "game.chance.working": ("Counting your chances... {seconds} s\n"
+                       "(click or C to stop)"),
     # Fills {hidden} in Camelot: its face-down stock.
     "camelot.chance.hidden": "the stock",
     # Fills {hidden} in The Plot: the stock and the reserve's cards below
