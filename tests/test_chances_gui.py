@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Your chances and the strong fair hint in a real PySolFC window under
+Xvfb, on every host, for both games: every key is an xdotool key press.
+
+C (pysol/chances.py) estimates the chances of the position in the search
+process: the table text says "Counting your chances...", then the
+estimate, which is the sampler's outside PySolFC (core/fair_hint.py, the
+same orders) and is spoken where the host speaks (3.4 and later; the test
+plugin tests/host/speech_recorder.py writes it to a file); a move clears
+it.  H asks the fair hint (the strong fair player in the search
+process): the hint comes, and PySolFC's event loop is never held up
+(the probe's ticker, tests/host/probe.py), neither then nor while the
+chances are counted.  Screenshots in artifacts/<test>/."""
+import json
+import os
+import time
+
+import pytest
+
+import hostenv as H
+from gui import Pysol
+from pysolfc_camelot import camelot, games, plot
+from pysolfc_camelot.core import fair_hint
+from pysolfc_camelot.pysol.chances import CHANCE_KEY, chance_texts
+from pysolfc_camelot.texts import tr
+from tables import PLOT_DECK, WIN_DECK
+
+RECORDER = H.REPO / "tests" / "host" / "speech_recorder.py"
+# The longest the event loop may stall while searches run off it.
+MAX_GAP = 0.5
+
+
+def flat(text):
+    return " ".join(text.split())
+
+
+class Table(Pysol):
+    """A PySolFC on one of our games with the probe, its speech going to
+    a file."""
+
+    def __init__(self, host_dir, tmp_path, artifacts, display, game, deck):
+        self.spoken = tmp_path / "speech.txt"
+        super().__init__(
+            host_dir, tmp_path, artifacts, display, game.GAME_ID, deck=deck,
+            plugins={"zz_speech_recorder.py": RECORDER},
+            extra_env={"CAMELOT_TEST_SPEECH_FILE": str(self.spoken)})
+        self.chance_file = str(self.state_file) + ".chance"
+
+    def said(self):
+        try:
+            lines = self.spoken.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            lines = []
+        return [json.loads(x) for x in lines]
+
+    def chance(self, predicate, what, timeout=30):
+        return H.wait_state(self.chance_file, predicate, timeout=timeout,
+                            what=what)
+
+    def reset_gap(self):
+        """Start the probe's longest event-loop stall afresh."""
+        open(self.probe_file + ".reset", "w").close()
+        self.probe(lambda p: not os.path.exists(self.probe_file +
+                                                ".reset"), "the reset")
+
+    def shot(self, name):
+        H.screenshot(self.artifacts / (name + ".png"), display=self.display)
+
+
+@pytest.mark.parametrize("game", [camelot, plot], ids=["camelot", "plot"])
+def test_the_chance_key_and_the_fair_hint(pysolfc_host, display, artifacts,
+                                          tmp_path, game):
+    version, host_dir = pysolfc_host
+    name = "camelot" if game is camelot else "plot"
+    spec = games.spec(name)
+    deck = WIN_DECK if game is camelot else " ".join(PLOT_DECK)
+    start = spec.new_game(spec.notation.parse_deck(deck))
+    t = Table(host_dir, tmp_path, artifacts, display, game, deck)
+    with t.watched():
+        wid = t.window(game.GAME_NAME)
+        t.game(game.GAME_ID)
+        H.wait_settled(t.state_file)
+        c = t.chance(lambda c: True, "the chance text")
+        assert c["text"] == "" and not c["running"], c
+        # -- C: the chances, counted off the event loop
+        t.reset_gap()
+        H.key(CHANCE_KEY, display=display, wid=wid)
+        t.chance(lambda c: c["running"] or c["current"], "counting", 10)
+        c = t.chance(lambda c: c["current"] and not c["running"],
+                     "the chances", 180)
+        t.shot("chances")
+        hidden = tr(spec.part("hidden").CHANCE_TEXT)
+        full, short = chance_texts(c["result"], hidden)
+        assert c["text"] in (full, short) and not c["hidden"], c
+        assert "%" in c["text"], c
+        assert t.probe()["max_gap"] < MAX_GAP
+        # the sampler's answer outside PySolFC: the same orders
+        outside = fair_hint.chance_answer(name, start, seconds=600)
+        result = c["result"]
+        assert 0 < result["samples"] <= outside["samples"], result
+        if not result["stopped"]:
+            assert (result["chance"], result["samples"]) == \
+                (outside["chance"], outside["samples"]), (result, outside)
+        if (host_dir / "pysollib" / "speech.py").is_file():
+            H.wait_for(lambda: flat(full) in t.said(), timeout=10,
+                       what="the chances spoken")
+        # -- H: the fair hint comes, the window never stalls
+        t.reset_gap()
+        hints = t.probe()["game"]["hints"]
+        t0 = time.monotonic()
+        H.key("h", display=display, wid=wid)
+        t.probe(lambda p: p["game"]["hints"] == hints + 1, "the hint", 30)
+        took = time.monotonic() - t0
+        t.shot("hint")
+        assert t.probe()["max_gap"] < MAX_GAP
+        assert took < 10, took
+        # -- a move clears the chances
+        moves = t.probe()["game"]["moves"]
+        H.key("d", display=display, wid=wid)            # PySolFC's Deal
+        t.probe(lambda p: p["game"]["moves"] > moves, "the deal")
+        c = t.chance(lambda c: c["text"] == "", "the chances cleared")
+        assert not c["current"] and not c["running"], c
+        t.shot("cleared")
