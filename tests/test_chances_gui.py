@@ -11,7 +11,6 @@ it.  H asks the fair hint (the strong fair player in the search
 process): the hint comes, and PySolFC's event loop is never held up
 (the probe's ticker, tests/host/probe.py), neither then nor while the
 chances are counted.  Screenshots in artifacts/<test>/."""
-import json
 import os
 import time
 
@@ -24,6 +23,7 @@ from pysolfc_camelot.core import fair_hint
 from pysolfc_camelot.pysol.chances import CHANCE_KEY, chance_texts
 from pysolfc_camelot.texts import tr
 from tables import PLOT_DECK, WIN_DECK
+from test_keyboard_speech import Table as SpeakingTable
 
 RECORDER = H.REPO / "tests" / "host" / "speech_recorder.py"
 # The longest the event loop may stall while searches run off it: on
@@ -56,12 +56,7 @@ class Table(Pysol):
             sections={"timeouts": {"demo": 0.2, "hint": 0.0}})
         self.chance_file = str(self.state_file) + ".chance"
 
-    def said(self):
-        try:
-            lines = self.spoken.read_text(encoding="utf-8").splitlines()
-        except OSError:
-            lines = []
-        return [json.loads(x) for x in lines]
+    said = SpeakingTable.said       # what was spoken, one text a line
 
     def chance(self, predicate, what, timeout=30):
         return H.wait_state(self.chance_file, predicate, timeout=timeout,

@@ -193,13 +193,14 @@ class ChanceGame:
                                            self._chancePoll)
 
     def chance_cancel(self):
-        run, self._chance_run = self._chance_run, None
-        if run is not None:
-            run[1].cancel()
-        after_id, self._chance_after = self._chance_after, None
-        if after_id is not None:
-            try:
-                toolkit.after_cancel(self.top, after_id)
+        """Drop the run under way (its process is stopped) and its poll."""
+        if self._chance_run is not None:
+            self._chance_run[1].cancel()
+        pending = self._chance_after
+        self._chance_run = self._chance_after = None
+        if pending is not None:
+            try:                        # (the window may be gone)
+                toolkit.after_cancel(self.top, pending)
             except Exception:
                 pass
 
