@@ -235,6 +235,9 @@ class CamelotPlus(OurGame):
             # "What went wrong?", under the phase.
             self.review_text_create(x, lay.YM + 3.3 * lay.YS, 2.4 * lay.XS,
                                     below=self.texts.info, stretch=True)
+            # Your chances (C), under the waste.
+            self.chance_text_create(lay.XM, lay.YM + 1.5 * lay.YS + lay.CH
+                                    + lay.YM, lay.XS)
         lay.defaultStackGroups()
         self.hint_mode = hint_modes.load(self.app)
         self.layout_texts()
@@ -246,8 +249,9 @@ class CamelotPlus(OurGame):
     def text_layout(self, room):
         """The stock's count between stock and waste; right of the slots,
         the score under the discard, the hint label and the phase below
-        it, then the winnable-deals label and What went wrong; the K, Q, J
-        marks on their empty slots."""
+        it, then the winnable-deals label and What went wrong; your
+        chances under the waste; the K, Q, J marks on their empty
+        slots."""
         s, cw, ch, pad = self.s, room.cw, room.ch, room.pad
         discard = s.foundations[0]
         ys = s.rows[4].y - s.rows[0].y          # one row of slots
@@ -273,6 +277,13 @@ class CamelotPlus(OurGame):
                  [Text("info", [[tr("camelot.phase.1"),
                                  tr("camelot.phase.2")]],
                        discard.x, align="left")]),
+            # Your chances (C), under the waste: the column right of the
+            # slots has no room left.
+            Band(room.left + pad, s.waste.y + ch + pad, s.rows[0].x - pad,
+                 room.bottom - pad,
+                 [Text("chance", self.chance_forms(), s.waste.x,
+                       align="left", wrap=s.rows[0].x - pad - s.waste.x)],
+                 shorten=("chance",)),
         ], column=("info", column, right, discard.x),
             marks=s.rows, mark_samples=[tr(k) for k in FACE_MARK.values()],
             counts=(s.talon,))
@@ -371,6 +382,7 @@ class CamelotPlus(OurGame):
         self.showWinnableLabel()
         test_hooks.write_game_state(self, pos)
         self.review_text_update()
+        self.chance_text_update()
 
     def game_speech(self):
         """The phase, the score and the stock, for speech (key q)."""

@@ -22,7 +22,14 @@ def simple_move(pos):
 # ties): today's fair hint's move.  Not in ordered_moves, which also
 # orders the next moves of the deeper score, where its samples would cost
 # too much.
-lead_move = simple_move
+def lead_move(pos, budget=None):
+    """simple_move within ``budget`` (the answer's time and stop request;
+    unbounded, its answer is simple_move's)."""
+    if budget is None or (budget.seconds is None and
+                          budget.should_stop is None):
+        return simple_move(pos)
+    return hints.fair_move(pos, budget=budget)
+
 
 visible_key = hints._visible_key
 # States per exact solve of one sample (a deterministic budget): most
@@ -32,6 +39,10 @@ STATES = 3000
 # Camelot solve takes about a millisecond; every candidate of a placement
 # is solved (close calls).
 MAX_SOLVES = 12
+
+# The words for the hidden cards in "your chances" (pysol/chances.py):
+# the face-down stock.
+CHANCE_TEXT = "camelot.chance.hidden"
 
 
 def unseen(pos):

@@ -6,10 +6,13 @@ games), and the move each mode chooses.
 ``fair`` (the default) sees only what a player sees; ``perfect`` reads the
 order of the face-down stock.  CAMELOT_HINTS=fair|perfect overrides.
 """
+from ..core import fair_hint
 from ..core.budget import Budget
 from ..core.game_settings import MODES, HintSetting
 
 __all__ = ["MODES", "SETTINGS_FILE", "load", "toggle", "choose_move"]
+
+GAME = "camelot"             # the registry's name (the fair player's game)
 
 SETTINGS_FILE = "camelot-plus.json"
 SETTING = HintSetting(SETTINGS_FILE, "CAMELOT_HINTS")
@@ -20,9 +23,9 @@ toggle = SETTING.toggle
 # A player's hint must feel instant; the demo may think longer, so that a
 # perfect demo finds the winning line of a hard deal before it moves.
 PERFECT_BUDGET = {"hint": 0.1, "demo": 3.0}
-# The fair hint samples the unseen cards for at most this long (on a slow
-# machine; each sample's solves have a budget of states).
-FAIR_SECONDS = 1.0
+# The fair hint (the strong fair player, core/fair_hint.py) answers
+# within this long at most; each sample's solves have a budget of states.
+FAIR_SECONDS = fair_hint.HINT_SECONDS
 
 
 def choose_move(position, mode, for_demo=False, budget=None):
@@ -30,9 +33,10 @@ def choose_move(position, mode, for_demo=False, budget=None):
     None when nothing useful is left.  ``budget`` (core.budget.Budget) is
     the caller's: its stop request ends the search, its time caps the
     mode's own (PERFECT_BUDGET; the fair hint's FAIR_SECONDS)."""
-    from . import hints, perfect
+    from . import perfect
     budget = Budget() if budget is None else budget
     if mode == "perfect":
         return perfect.perfect_move(position, budget.part(
             seconds=PERFECT_BUDGET["demo" if for_demo else "hint"]))
-    return hints.fair_move(position, budget=budget.part(seconds=FAIR_SECONDS))
+    # the strong fair player, carrying its samples along the game
+    return fair_hint.fair_move(GAME, position, budget, FAIR_SECONDS)

@@ -8,8 +8,9 @@ one request per line until stdin closes (hints and demo moves: a
 SearchServer, whose caches, such as the winning line perfect hints
 follow, last from one request to the next).  A request is a position
 (``position_request``) plus ``kind``: ``solve`` (``max_states``; answers
-``{"winnable", "moves", "states"}``) or ``hint`` (``mode``, ``for_demo``;
-answers the move as text, or None).  Standard library only, no PySolFC.
+``{"winnable", "moves", "states"}``), ``hint`` (``mode``, ``for_demo``;
+answers the move as text, or None) or ``chance`` (the chances of the
+position, core/fair_hint.py).  Standard library only, no PySolFC.
 """
 import sys
 
@@ -33,7 +34,7 @@ def position_of(request):
 
 
 WORKER = SearchWorker(position_request, position_of, hint_modes.choose_move,
-                      solver.solve, parse_move)
+                      solver.solve, parse_move, game=hint_modes.GAME)
 
 if __name__ == "__main__":
     WORKER.main(sys.argv[1:])

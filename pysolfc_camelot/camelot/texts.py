@@ -105,4 +105,9 @@ TEXTS = {
     "camelot.name.slot.13": "the left slot of the bottom edge",
     "camelot.name.slot.14": "the right slot of the bottom edge",
     "camelot.name.slot.15": "the bottom-right corner",
+
+    # -- your chances (pysol/chances.py) --
+
+    # Fills {hidden} in Camelot: its face-down stock.
+    "camelot.chance.hidden": "the stock",
 }

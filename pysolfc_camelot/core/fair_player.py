@@ -323,13 +323,18 @@ class Player:
         if not cands:
             self._last = None
             return Choice(None, None, 0, 0, False)
+        started = time.perf_counter()
         lead = getattr(hidden, "lead_move", None)
         if lead is not None and len(cands) > 1:
-            cands = _led_by(hidden, position, cands, lead(position))
+            # the lead's own search shares the answer's time and stop
+            cands = _led_by(hidden, position, cands, lead(
+                position, Budget(seconds, should_stop=should_stop)))
         orders, known = self._draw(position)
         if len(cands) == 1:
             self._last = (position.copy(), cands[0], orders, known)
             return Choice(cands[0], None, 0, 0, False)
+        if seconds is not None:
+            seconds = max(0.0, seconds - (time.perf_counter() - started))
         work = _Work(self.game, self.states, seconds, should_stop,
                      self.max_solves)
         n = len(orders)

@@ -53,17 +53,28 @@ class SearchWorker:
     (a ``tier`` request: core/deal_tier.answer, the deal's tier)
     (budget a core.budget.Budget: the request's states, the stop request)
     parse_move(text) -> a move of the game's notation
+    game: the registry's name, for a ``chance`` request (``seconds``;
+    answers core/fair_hint.chance_answer's dict, None when not playing)
     """
 
     def __init__(self, position_request, position_of, choose_move, solve,
-                 parse_move):
+                 parse_move, game=None):
         self.position_request, self.position_of = position_request, \
             position_of
         self.choose_move, self.solve = choose_move, solve
         self.parse_move = parse_move
+        self.game = game        # the registry's name: answers ``chance``
 
     def answer(self, request, progress, should_stop=None):
         pos = self.position_of(request)
+        if request.get("kind") == "chance":
+            # fair_hint.chance_answer's contract (None: not playing)
+            if self.game is None or pos.status() != "playing":
+                return None
+            from . import fair_hint
+            return fair_hint.chance_answer(
+                self.game, pos, Budget(should_stop=should_stop),
+                request.get("seconds", fair_hint.CHANCE_SECONDS))
         if request.get("kind") == "hint":
             if pos.status() != "playing":
                 return None

@@ -284,6 +284,9 @@ class ThePlotClassic(OurGame):
             self.review_text_create(XM, y1 + 2 * (YS + gap) + 3 * gap,
                                     x_f1 - XM - (XS - CW),
                                     below=self.texts.misc)
+            # Your chances (C), under it.
+            self.chance_text_create(XM, y1 + 2 * (YS + gap) + 6 * gap,
+                                    x_f1 - XM - (XS - CW))
         lay.defaultStackGroups()
         self.hint_mode = hint_modes.load(self.app)
         self.layout_texts()
@@ -297,7 +300,8 @@ class ThePlotClassic(OurGame):
         band under the top row (side by side, each as near its pile as
         the room allows), the stock's count between stock and waste, the
         hint label under the waste, then the winnable-deals label and
-        What went wrong; the base rank on each empty foundation."""
+        What went wrong; your chances right of the tableau; the base rank
+        on each empty foundation."""
         s, cw, ch, pad = self.s, room.cw, room.ch, room.pad
         ranks = [rank_label(r) for r in range(1, 14)]
         counts = range(1, rules.FULL + 1)
@@ -308,7 +312,16 @@ class ThePlotClassic(OurGame):
         tableau_left = s.rows[0].x - pad
         Band, Text = table_texts.Band, table_texts.Text
         large = self.app.getFont("canvas_large") or (None, 16)
-        return table_texts.TextLayout(bands=[
+        # Your chances (C) right of the tableau where the window leaves
+        # room there, else under What went wrong (table_texts.lay_out).
+        right_of = max(r.x for r in s.rows) + cw + 2 * pad
+        chance = [Band(right_of, s.rows[0].y, room.right - pad,
+                       room.bottom - pad,
+                       [Text("chance", self.chance_forms(), right_of,
+                             align="left", wrap=room.right - pad - right_of)],
+                       shorten=("chance",))] \
+            if room.right - pad - right_of >= 1.5 * cw else []
+        return table_texts.TextLayout(bands=chance + [
             Band(room.left + pad, f0.y + ch + pad, room.right - pad,
                  s.talon.y - pad, [
                      Text("reserve", self._count_forms(
@@ -489,6 +502,7 @@ class ThePlotClassic(OurGame):
         self.showWinnableLabel()
         test_hooks.write_game_state(self, pos)
         self.review_text_update()
+        self.chance_text_update()
 
     def pile_speech(self, said, stack):
         """What a pile says, then its top card."""

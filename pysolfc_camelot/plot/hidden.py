@@ -29,6 +29,10 @@ def visible_key(pos):
     """Everything the player sees, and nothing of the hidden order."""
     return repr((hints._view(pos).key(), len(pos.reserve), len(pos.stock)))
 
+# The words for the hidden cards in "your chances" (pysol/chances.py):
+# the stock and the reserve below its top.
+CHANCE_TEXT = "plot.chance.hidden"
+
 
 def unseen(pos):
     """The cards the player has not seen, sorted (each card id as often

@@ -132,4 +132,10 @@ TEXTS = {
     "plot.name.row.2": "middle",
     # Fills {row}: the tableau's bottom row.
     "plot.name.row.3": "bottom",
+
+    # -- your chances (pysol/chances.py) --
+
+    # Fills {hidden} in The Plot: the stock and the reserve's cards below
+    # its top.
+    "plot.chance.hidden": "the stock and the reserve",
 }

@@ -29,6 +29,7 @@ from pysollib.hint import AbstractHint
 
 from .accessibility import AccessibleGame
 from .assist import AssistedGame
+from .chances import ChanceGame
 from .post_mortem import PostMortemGame
 from .assist_solver import Solver
 from .table_position import KeptPositionGame
@@ -48,7 +49,7 @@ class AssistHint(AbstractHint):
             self.addHint(50000, *game.hint_tuple(game, move, self.level))
 
 
-class OurGame(TableTextsGame, PostMortemGame, WinnableDeals,
+class OurGame(TableTextsGame, PostMortemGame, ChanceGame, WinnableDeals,
               AccessibleGame, AssistedGame, KeptPositionGame, Game):
     Hint_Class = AssistHint
     # Assist > Solver: solve the deal with the real stock order (the game's

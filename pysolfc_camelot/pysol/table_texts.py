@@ -554,6 +554,14 @@ def lay_out(game):
         left, above.y + above.block[1] + pad, right, area[3] - pad), x,
         [("winnable", game.winnable_forms()),
          ("review", game.review_forms())], pad))
+    # Your chances (chances.py): in a band of the game's own, else under
+    # them, in the room left and no larger than they are (shown on
+    # demand, it never shrinks them).
+    if "chance" not in placed:
+        below = placed["review"]
+        placed.update(fit_column(measure, below.size, (
+            left, below.y + below.block[1] + pad, right, area[3] - pad), x,
+            [("chance", game.chance_forms())], pad))
     size = mark_size(measure, layout.mark_samples, (cw, ch),
                      layout.mark_largest or measure.base_size)
     for stack in layout.marks:

@@ -18,6 +18,9 @@ Environment variables set only by the tests, never by a player:
   it looks at its stop request (every 64 states): the solver decides every
   deal within a fraction of a second now, and the tests that stop a search
   by a click, or give an analysis too short a budget, need one that lasts.
+* ``CAMELOT_TEST_FAIR_SECONDS``: seconds each fair hint or demo move may
+  take (core/fair_hint.py) instead of its HINT_SECONDS: a host test on a
+  loaded machine compares the hints with ``play --policy fair``'s moves.
 
 ``write_game_state`` writes that state for a game that names, as data,
 which fields of its position to write (``test_state_position``), its
@@ -38,6 +41,7 @@ TEST_STATE_FILE = "CAMELOT_TEST_STATE_FILE"
 TEST_REVIEW_BUDGET = "CAMELOT_TEST_REVIEW_BUDGET"
 TEST_WINNABLE_STATES = "CAMELOT_TEST_WINNABLE_STATES"
 from ..core.budget import TEST_SEARCH_PAUSE  # noqa: F401 (paced there)
+from ..core.fair_hint import TEST_FAIR_SECONDS  # noqa: F401 (read there)
 
 
 def forced_order(cards, card_of, parse_deck):

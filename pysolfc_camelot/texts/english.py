@@ -289,4 +289,25 @@ EN = {
     # On the table: the solver could not decide the deal within its budget.
     "winnable.tier.undecided": "This deal's tier: undecided (the solver "
                                "ran out of budget)",
+
+    # -- your chances (pysol/chances.py, issue 22), both games --
+
+    # On the table after the C key (or a click on this text): how often
+    # the position is winnable over the orders the hidden cards may have,
+    # estimated by solving sampled orders exactly.  {percent} and {error}
+    # are whole numbers of percent ("87", "3"); {hidden} is
+    # camelot.chance.hidden or plot.chance.hidden.  Spoken too.
+    "game.chance.estimate": ("Winnable in about {percent}% of the orders\n"
+                             "{hidden} may have, +-{error}%"),
+    # The same when every order was solved: the share is exact.
+    "game.chance.exact": ("Winnable in {percent}% of the orders\n"
+                          "{hidden} may have (every order solved)"),
+    # The short form of both texts above, where room is short.
+    "game.chance.short": "Winnable: {percent}% +-{error}%",
+    # No sampled order could be decided in the time given.
+    "game.chance.unknown": "Chances unknown: no order\nwas decided in time",
+    # While the chances are being estimated: {seconds} so far; C or a
+    # click stops it.
+    "game.chance.working": ("Counting your chances... {seconds} s\n"
+                            "(click or C to stop)"),
 }

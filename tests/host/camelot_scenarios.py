@@ -14,7 +14,8 @@ from pysolfc_camelot.camelot.notation import DEAL, Move
 from pysolfc_camelot.core.cards import parse_cards, parse_deck
 from scenario_steps import (check_conservation as _conservation, deal,
                             demo_wins, stop_demo_while_thinking,
-                            follow, load_refused, move_top_card,
+                            follow, follow_fair_hints, load_refused,
+                            move_top_card,
                             play as _play, quiet,
                             ready_hint, solver_dialog, solver_result,
                             wait_for_dialog, wait_until)
@@ -347,14 +348,28 @@ def scenario_perfect_hints_win(app):
 
 
 def scenario_fair_hint_is_a_legal_move(app):
+    """Fair hints (the strong fair player, in the search process) are
+    ``play --policy fair``'s moves when given the time, and legal moves
+    PySolFC takes within their time bound."""
     quiet(app)
     game = new_deal(app, hard_winnable_deck())
+    uncut = follow_fair_hints(app, game, 12)
+    bounded = follow_fair_hints(app, game, 12, uncut=False)
+    assert uncut == 12, uncut
+    return {"uncut": uncut, "bounded": bounded,
+            "position": repr(game.position())}
+
+
+def scenario_fair_demo_wins_known_deal(app):
+    """The fair demo (the strong fair player, within its time bound)
+    wins the deal simple play wins."""
+    dialogs = quiet(app)
+    app.opt.timeouts["demo"] = 0.0
+    game = new_deal(app, WIN_DECK)
     game.hint_mode = "fair"
-    for _ in range(12):
-        h = ready_hint(app, game)
-        assert h
-        follow(game, h)
-    return {"position": repr(game.position())}
+    demo_wins(app, game, 120)
+    check_conservation(app.game)
+    return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
 
 def scenario_demo_perfect_wins(app):

@@ -20,7 +20,8 @@ from pysolfc_camelot.plot.notation import (DEAL, FOUNDATIONS, PILES, STOCK,
 import scenario_steps
 import known_deals
 from known_deals import banking_move, deck_of  # noqa: F401 (post_mortem)
-from scenario_steps import (deal, demo_wins, follow, load_refused,
+from scenario_steps import (deal, demo_wins, follow, follow_fair_hints,
+                            load_refused,
                             move_top_card,
                             ready_hint, stop_demo_while_thinking,
                             solver_dialog, solver_result, wait_for_dialog,
@@ -536,26 +537,19 @@ def hint_move_of(game, h):
 
 
 def scenario_hints_are_legal_moves(app):
-    """Fair hints (the default) are hints.fair_move's moves, from what the
-    player sees, and each is a legal move PySolFC takes."""
-    from pysolfc_camelot.plot import hints
+    """Fair hints (the default: the strong fair player, in the search
+    process) are ``play --policy fair``'s moves, from what the player
+    sees, when given the time, and legal moves PySolFC takes within their
+    time bound."""
     quiet(app)
     rng = random.Random(5)
     deck = list(range(52)) * 2
     rng.shuffle(deck)
     game = new_deal(app, deck)
-    game.hint_mode = "fair"
-    steps = 0
-    while game.position().status() == rules.PLAYING and steps < 400:
-        pos = game.position()
-        h = ready_hint(app, game)
-        if not h:
-            break
-        assert hint_move_of(game, h) == hints.fair_move(pos), steps
-        follow(game, h)
-        assert game.position() != pos
-        steps += 1
-    assert steps > 50, steps
+    uncut = follow_fair_hints(app, game, 30)
+    bounded = follow_fair_hints(app, game, 40, uncut=False)
+    steps = uncut + bounded
+    assert uncut == 30 and steps > 50, (uncut, bounded)
     return {"moves": steps, "status": game.position().status(),
             "score": game.position().score}
 

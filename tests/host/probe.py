@@ -263,7 +263,10 @@ class Probe:
         if game is not None and getattr(app, "menubar", None) is not None:
             state["game"] = {"id": game.id, "busy": bool(game.busy),
                              "demo": bool(game.demo),
-                             "moves": game.moves.index}
+                             "moves": game.moves.index,
+                             # hints shown (PySolFC counts them)
+                             "hints": getattr(getattr(game, "stats", None),
+                                              "hints", None)}
             state["menus"] = self.menus(app)
             if GAMES:
                 listed = set(app.gdb.getGamesIdSortedByName())

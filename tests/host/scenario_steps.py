@@ -165,6 +165,51 @@ def ready_hint(app, game, level=0):
     return h
 
 
+def follow_fair_hints(app, game, steps, uncut=True):
+    """Follow up to ``steps`` fair hints as the player would.  ``uncut``:
+    every hint is given the time to finish (the test hook of
+    core/fair_hint.py, in a search process started afresh) and must be
+    the strong fair player's move, carried along the same moves as
+    ``play --policy fair`` carries it; else each is only a legal move
+    that changes the position.  Returns the hints followed."""
+    from pysolfc_camelot.core import fair_hint, fair_player
+    from pysolfc_camelot.core.outcome import PLAYING
+    player = fair_player.Player(game.spec.name)
+    saved = os.environ.get(fair_hint.TEST_FAIR_SECONDS)
+
+    def restart():
+        if game._assist_server is not None:     # (it reads the hook once)
+            game._assist_server.close()
+        game._assist_answers = {}
+    if uncut:
+        os.environ[fair_hint.TEST_FAIR_SECONDS] = "1000"
+        restart()
+    game.hint_mode = "fair"
+    n = 0
+    try:
+        while n < steps and game.position().status() == PLAYING:
+            pos = game.position()
+            h = ready_hint(app, game)
+            if not h:
+                break
+            expected = player.choose_move(pos) if uncut else None
+            assert follow(game, h)
+            if uncut:
+                assert game.position() == pos.after(expected), \
+                    (n, expected, game.position())
+            else:
+                assert game.position() != pos
+            n += 1
+    finally:
+        if uncut:
+            if saved is None:
+                os.environ.pop(fair_hint.TEST_FAIR_SECONDS, None)
+            else:
+                os.environ[fair_hint.TEST_FAIR_SECONDS] = saved
+            restart()
+    return n
+
+
 def demo_wins(app, game, seconds):
     """Start the demo on game; it wins within seconds and stops."""
     game.startDemo(mixed=0)
