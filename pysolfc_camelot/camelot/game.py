@@ -231,7 +231,7 @@ class CamelotPlus(OurGame):
                 self.canvas, x, lay.YM + 1.5 * lay.YS, anchor="nw",
                 font=font)
             toolkit.bind_click(self.canvas, self.texts.misc,
-                               self._toggleHintMode)
+                               self._toggle_hint_mode)
             # "What went wrong?", under the phase.
             self.review_text_create(x, lay.YM + 3.3 * lay.YS, 2.4 * lay.XS,
                                     below=self.texts.info, stretch=True)
@@ -379,7 +379,7 @@ class CamelotPlus(OurGame):
         show("hints", self.texts.misc, hints, hints.split("\n")[0])
         show("score", self.s.foundations[0].texts.ncards,
              tr("camelot.score", score=pos.score, max=rules.MAX_SCORE))
-        self.showWinnableLabel()
+        self.show_winnable_label()
         test_hooks.write_game_state(self, pos)
         self.review_text_update()
         self.chance_text_update()

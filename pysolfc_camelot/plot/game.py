@@ -279,7 +279,7 @@ class ThePlotClassic(OurGame):
                 self.canvas, XM, y1 + 2 * (YS + gap), anchor="nw",
                 font=font)
             toolkit.bind_click(self.canvas, self.texts.misc,
-                               self._toggleHintMode)
+                               self._toggle_hint_mode)
             # "What went wrong?", under the hint label.
             self.review_text_create(XM, y1 + 2 * (YS + gap) + 3 * gap,
                                     x_f1 - XM - (XS - CW),
@@ -499,7 +499,7 @@ class ThePlotClassic(OurGame):
             show("info", self.texts.info, tr("plot.open"))
         hints = self.hint_label()
         show("hints", self.texts.misc, hints, hints.split("\n")[0])
-        self.showWinnableLabel()
+        self.show_winnable_label()
         test_hooks.write_game_state(self, pos)
         self.review_text_update()
         self.chance_text_update()

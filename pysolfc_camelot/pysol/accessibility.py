@@ -62,7 +62,7 @@ def game_key(game, event, action):
 class AccessibleGame:
     """Mixin of our Game classes (game_base.OurGame).  It reads the
     game's ``game_speech()`` (game_base.py lists it), ``hint_label()``
-    and ``_toggleHintMode()`` (AssistedGame's); each stack may provide
+    and ``_toggle_hint_mode()`` (AssistedGame's); each stack may provide
     ``speech()``."""
 
     _key_bindings = ()
@@ -72,7 +72,7 @@ class AccessibleGame:
     def create(self, app):
         result = super().create(app)
         self._key_bindings = bind_keys(self, HINT_MODE_KEY,
-                                       self._hintModeKey)
+                                       self._hint_mode_key)
         return result
 
     def destruct(self):
@@ -80,11 +80,11 @@ class AccessibleGame:
         self._key_bindings = ()
         super().destruct()
 
-    def _hintModeKey(self, event=None):
-        return game_key(self, event, self._hintModeSwitch)
+    def _hint_mode_key(self, event=None):
+        return game_key(self, event, self._hint_mode_switch)
 
-    def _hintModeSwitch(self):
-        self._toggleHintMode()
+    def _hint_mode_switch(self):
+        self._toggle_hint_mode()
         self.speak(self.hint_label().split("\n")[0])
 
     # -- speech ------------------------------------------------------------

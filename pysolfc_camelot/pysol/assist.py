@@ -128,7 +128,7 @@ class AssistedGame:
 
     # -- the hint mode -----------------------------------------------------
 
-    def _toggleHintMode(self, event=None):
+    def _toggle_hint_mode(self, event=None):
         """A click on the hint label (or M): fair <-> perfect, kept for the
         next start (the game's hint_modes.py)."""
         self.hint_mode = self.spec.hint_setting.toggle(self.app,
@@ -254,10 +254,10 @@ class AssistedGame:
         self._assist_hint = (self.assist_job(level)[0], level, sleep)
         if self._assist_after is None:
             self._assist_after = toolkit.after(self.top, POLL_MS,
-                                               self._assistPoll)
+                                               self._assist_poll)
         return None
 
-    def _assistPoll(self):
+    def _assist_poll(self):
         self._assist_after = None
         if not toolkit.is_current(self) or self._assist_hint is None:
             return
@@ -267,7 +267,7 @@ class AssistedGame:
             return
         if not self.assist_ready(level):
             self._assist_after = toolkit.after(self.top, POLL_MS,
-                                               self._assistPoll)
+                                               self._assist_poll)
             return
         self._assist_hint = None
         if self.busy:

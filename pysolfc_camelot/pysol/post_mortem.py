@@ -64,7 +64,7 @@ class PostMortemGame:
 
     def create(self, app):
         result = super().create(app)
-        self._review_bindings = bind_keys(self, REVIEW_KEY, self._reviewKey)
+        self._review_bindings = bind_keys(self, REVIEW_KEY, self._review_key)
         return result
 
     def destruct(self):
@@ -102,7 +102,7 @@ class PostMortemGame:
                              font=self.app.getFont("canvas_default"),
                              width=int(width))
         self.texts.list.append(text)
-        toolkit.bind_click(self.canvas, text, self._reviewKey)
+        toolkit.bind_click(self.canvas, text, self._review_key)
         self._review_text, self._review_below = text, below
         self._review_wrap = (width, self._review_span(), stretch)
 
@@ -204,7 +204,7 @@ class PostMortemGame:
 
     # -- W or a click --------------------------------------------------------
 
-    def _reviewKey(self, event=None):
+    def _review_key(self, event=None):
         return game_key(self, event, self._review_act)
 
     def _review_act(self):
@@ -247,7 +247,7 @@ class PostMortemGame:
         self._review_done = None
         self.review_text_update()
         self._review_after = toolkit.after(self.top, POLL_MS,
-                                           self._reviewPoll)
+                                           self._review_poll)
 
     @staticmethod
     def _review_budget():
@@ -264,7 +264,7 @@ class PostMortemGame:
             except Exception:
                 pass
 
-    def _reviewPoll(self):
+    def _review_poll(self):
         self._review_after = None
         run = self._review_run
         if run is None or not toolkit.is_current(self):
@@ -279,7 +279,7 @@ class PostMortemGame:
         if not task.done:
             self.review_text_update()
             self._review_after = toolkit.after(self.top, POLL_MS,
-                                           self._reviewPoll)
+                                           self._review_poll)
             return
         self._review_run = None
         if task.error is not None:
@@ -367,10 +367,10 @@ class PostMortemGame:
         if speak is not None:
             speak(" ".join(tr("solver.review.better_here", move=name).split()))
         # The arrow once Tk has drawn the table where the dialog was.
-        toolkit.after(self.top, ARROW_DELAY_MS, self._reviewArrow, move,
+        toolkit.after(self.top, ARROW_DELAY_MS, self._review_arrow, move,
                       history_key(self))
 
-    def _reviewArrow(self, move, key):
+    def _review_arrow(self, move, key):
         if not toolkit.is_current(self) or \
                 not same_key(key, history_key(self)) \
                 or self.busy:

@@ -50,7 +50,7 @@ the deal played after the game or on T.
 A mixin of game_base.OurGame: it reads the game's ``spec`` (its
 settings file, search worker, new game and ``winnable_states``, the
 budget of a screened deal) and ``winnable_label_xy()`` (game_base.py
-lists it); the game's updateText calls ``showWinnableLabel()`` and its
+lists it); the game's updateText calls ``show_winnable_label()`` and its
 test state includes ``winnable_test_state()``.
 """
 import os
@@ -198,14 +198,14 @@ class WinnableDeals(DealTierReport):
         # Tk items (no tag_bind, itemcget, bbox) and windows without
         # ``after``; there, no label and so no screening (yet).
         if self.preview <= 1 and TOOLKIT == "tk":
-            self._makeWinnableLabel()
+            self._make_winnable_label()
             self._winnable_bindings = bind_keys(
-                self, WINNABLE_KEY, self._winnableKey) + bind_keys(
-                self, SKIP_KEY, self._skipKey) + self.tier_bindings()
+                self, WINNABLE_KEY, self._winnable_key) + bind_keys(
+                self, SKIP_KEY, self._skip_key) + self.tier_bindings()
         return result
 
     def destruct(self):
-        self._stopLooking()
+        self._stop_looking()
         unbind_keys(self, self._winnable_bindings)
         self._winnable_bindings = ()
         if self._winnable_server is not None:
@@ -214,7 +214,7 @@ class WinnableDeals(DealTierReport):
         super().destruct()
 
     def newGame(self, random=None, restart=0, *args, **kw):
-        self._stopLooking()
+        self._stop_looking()
         # A new random deal only: not a restart, nor a deal by number, nor
         # one of PySolFC's special deals (a dealer, no shuffle).
         screen = (random is None and not restart and self.winnable_only
@@ -224,26 +224,26 @@ class WinnableDeals(DealTierReport):
                   and not os.environ.get(test_hooks.TEST_DECK))
         result = super().newGame(random, restart, *args, **kw)
         if screen:
-            self._startLooking()
+            self._start_looking()
         return result
 
     def resizeGame(self, *args, **kw):
         result = super().resizeGame(*args, **kw)
-        self._placeWinnableLabel()
+        self._place_winnable_label()
         return result
 
     # -- the label ---------------------------------------------------------
 
-    def _makeWinnableLabel(self):
+    def _make_winnable_label(self):
         from pysollib.pysoltk import MfxCanvasText
         x, y = self.winnable_label_xy()
         self._winnable_label = MfxCanvasText(
             self.canvas, x, y, anchor="nw",
             font=self.app.getFont("canvas_default"))
         self.canvas.tag_bind(self._winnable_label.id, "<1>",
-                             self._winnableClick)
+                             self._winnable_click)
 
-    def _placeWinnableLabel(self):
+    def _place_winnable_label(self):
         label = self._winnable_label
         if label is not None and "winnable" not in getattr(
                 self, "_placed", {}):       # else the table's layout places it
@@ -321,7 +321,7 @@ class WinnableDeals(DealTierReport):
         samples += [longest + "\n" + line for line in tier_samples()]
         return [samples, table_texts.first_lines(samples)]
 
-    def showWinnableLabel(self):
+    def show_winnable_label(self):
         label = self._winnable_label
         if label is None:
             return
@@ -329,7 +329,7 @@ class WinnableDeals(DealTierReport):
         text = self.winnable_label()
         placed = getattr(self, "_placed", {}).get("winnable")
         if placed is None:
-            self._placeWinnableLabel()
+            self._place_winnable_label()
             label.config(text=text)
         else:                           # sized and placed with the table
             table_texts.show_best(self.canvas, label, placed, text,
@@ -351,22 +351,22 @@ class WinnableDeals(DealTierReport):
 
     # -- the player: the W key, the U key, a click on the label ---------------
 
-    def _winnableKey(self, event=None):
-        return game_key(self, event, self.toggleWinnableDeals)
+    def _winnable_key(self, event=None):
+        return game_key(self, event, self.toggle_winnable_deals)
 
-    def _skipKey(self, event=None):
+    def _skip_key(self, event=None):
         if self._winnable_task is None:
             return None                 # not ours: PySolFC may have it
-        return game_key(self, event, self.skipScreening)
+        return game_key(self, event, self.skip_screening)
 
-    def _winnableClick(self, event=None):
+    def _winnable_click(self, event=None):
         if self._winnable_task is not None:
-            self.skipScreening()
+            self.skip_screening()
         else:
-            self.toggleWinnableDeals()
+            self.toggle_winnable_deals()
         return "break"
 
-    def toggleWinnableDeals(self):
+    def toggle_winnable_deals(self):
         """The option's next choice (CYCLE: off, any winnable deal, easy,
         medium, hard, off), kept for the next start; it applies from the
         next new game.  Off while looking: the deal on the table stays."""
@@ -379,30 +379,30 @@ class WinnableDeals(DealTierReport):
             WINNABLE_DEALS: self.winnable_only,
             WINNABLE_TIER: self.winnable_tier})
         if not self.winnable_only:
-            self._stopLooking()
+            self._stop_looking()
         self.updateText()
         self.speak(self.winnable_label().split("\n")[0])
 
-    def skipScreening(self):
+    def skip_screening(self):
         """Stop looking: the deal on the table (unscreened) stays."""
         if self._winnable_task is not None:
-            self._stopLooking()
+            self._stop_looking()
             self.updateText()
             self.speak(tr(STATUS_TEXT[UNSCREENED]))
 
     # -- looking for a winnable deal -----------------------------------------
 
-    def _startLooking(self):
+    def _start_looking(self):
         self._winnable_first = self.deal_number()
         self._winnable_tried = 0
         self._winnable_seen, self._winnable_fallback = [], None
         self._winnable_since = time.monotonic()
         if self._winnable_first is None:
             return
-        self._nextBatch([self._winnable_first])
+        self._next_batch([self._winnable_first])
         self.updateText()
 
-    def _nextBatch(self, seeds=()):
+    def _next_batch(self, seeds=()):
         """Hand the worker the deal numbers to try next: ``seeds``, then
         fresh draws of PySolFC's random source."""
         from pysollib.pysolrandom import PysolRandom
@@ -418,7 +418,7 @@ class WinnableDeals(DealTierReport):
         self._winnable_task = Task(screen_job(
             seeds, self.gameinfo.decks, search, server, self.winnable_tier,
             spec.name, self._winnable_seen), "winnable deal")
-        self._schedulePoll()
+        self._schedule_poll()
 
     def _screen_server(self):
         """The game's search process screening deals (and rating them,
@@ -428,10 +428,10 @@ class WinnableDeals(DealTierReport):
                 self.spec.search_worker.__name__)
         return self._winnable_server
 
-    def _schedulePoll(self):
-        self._winnable_after = self.top.after(POLL_MS, self._pollLooking)
+    def _schedule_poll(self):
+        self._winnable_after = self.top.after(POLL_MS, self._poll_looking)
 
-    def _stopLooking(self):
+    def _stop_looking(self):
         task, self._winnable_task = self._winnable_task, None
         if task is not None:
             task.cancel()
@@ -442,13 +442,13 @@ class WinnableDeals(DealTierReport):
             except Exception:
                 pass
 
-    def _pollLooking(self):
+    def _poll_looking(self):
         self._winnable_after = None
         task = self._winnable_task
         if task is None:
             return
         if not toolkit.is_current(self):
-            self._stopLooking()
+            self._stop_looking()
             return
         if self.busy:
             # PySolFC is dealing or moving.  Its count of the player's
@@ -458,22 +458,22 @@ class WinnableDeals(DealTierReport):
             # sets the count back to 0, all while busy; a Tk poll run in
             # between (its animations update the window) would take
             # them for the player's.  No player's move is made while busy.
-            self._waitLooking(task)
+            self._wait_looking(task)
             return
         if self.demo or self.stats.player_moves or self.stats.demo_moves \
                 or self.deal_number() != self._winnable_first:
             # The player (or the demo) plays the deal on the table, or
             # another came some other way: that one stays, unscreened.
-            self._stopLooking()
+            self._stop_looking()
             self.updateText()
             return
         if self.winnable_tier != "any" and \
                 time.monotonic() - self._winnable_since > tier_seconds():
-            self._stopLooking()         # no deal of the tier in time
+            self._stop_looking()         # no deal of the tier in time
             self._dealFallback()
             return
         if not task.done or self.pause:
-            self._waitLooking(task)
+            self._wait_looking(task)
             return
         self._winnable_task = None
         if task.error is not None or task.result is None:
@@ -484,18 +484,18 @@ class WinnableDeals(DealTierReport):
         self._winnable_tried += tried
         if seed is None:                # none of this batch: go on
             self._winnable_task = None
-            self._nextBatch()
+            self._next_batch()
             return
-        self._dealWinnable(seed)
+        self._deal_winnable(seed)
 
-    def _waitLooking(self, task):
+    def _wait_looking(self, task):
         """Poll again later; meanwhile the label counts the deals tried."""
         label = self._winnable_label
         if label is not None and task.elapsed() >= SHOW_AFTER and \
                 self.canvas.itemcget(label.id, "text") != \
                 self.winnable_label():
             self.updateText()           # the deals tried so far
-        self._schedulePoll()
+        self._schedule_poll()
 
     def _dealFallback(self):
         """No deal of the tier within tier_seconds(): the first winnable
@@ -506,9 +506,9 @@ class WinnableDeals(DealTierReport):
             return
         seed = self._winnable_seen[0][0]
         self._winnable_fallback = seed
-        self._dealWinnable(seed)
+        self._deal_winnable(seed)
 
-    def _dealWinnable(self, seed):
+    def _deal_winnable(self, seed):
         """Deal number ``seed`` through PySolFC's own deal-number path, as
         a random deal (its origin, for the statistics)."""
         from pysollib.pysolrandom import construct_random

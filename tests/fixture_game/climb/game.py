@@ -45,7 +45,7 @@ class ClimbFixture(OurGame):
         self.hint_mode = hint_modes.load(self.app)
         return lay
 
-    def _layoutTexts(self):
+    def _layout_texts(self):
         pass
 
     def startGame(self):
@@ -73,7 +73,7 @@ class ClimbFixture(OurGame):
     def updateText(self):
         if self.preview > 1:
             return
-        self.showWinnableLabel()
+        self.show_winnable_label()
         self.review_text_update()
 
 
