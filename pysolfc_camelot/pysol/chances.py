@@ -98,12 +98,22 @@ class ChanceGame:
         toolkit.bind_click(self.canvas, text, self._chanceKey)
         self._chance_text = text
 
+    def _chance_words(self):
+        """The key of the words for the game's hidden cards (its
+        hidden.py's CHANCE_TEXT), None for a game without a fair player."""
+        try:
+            return self.spec.part("hidden").CHANCE_TEXT
+        except (ImportError, AttributeError):
+            return None
+
     def _chance_hidden(self):
-        return tr(self.spec.part("hidden").CHANCE_TEXT)
+        return tr(self._chance_words())
 
     def chance_forms(self):
         """Every text the table may show, then their short forms, for
         table_texts.lay_out (the widest numbers stand for all)."""
+        if self._chance_words() is None:
+            return [[""], [""]]
         hidden = self._chance_hidden()
         working = tr("game.chance.working", seconds=decimal(999, 0))
         unknown = tr("game.chance.unknown")
@@ -172,7 +182,8 @@ class ChanceGame:
         """Estimate the chances of the position on the table, off the
         event loop (or show the answer known for this very position)."""
         pos, key = self.position(), self._chance_key()
-        if pos is None or pos.status() != "playing":
+        if pos is None or pos.status() != "playing" or \
+                self._chance_words() is None:
             return
         done = self._chance_done
         if done is not None and done[0] == key:
