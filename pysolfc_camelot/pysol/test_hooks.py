@@ -107,14 +107,14 @@ _FIELD = {
 
 
 def _texts(canvas, value):
-    """Canvas texts (anything with an ``id``) as what they show, through
-    lists and dicts; strings as they are."""
-    from .toolkit import text_of
+    """Canvas texts as what they show, through lists and dicts; strings
+    as they are."""
+    from .toolkit import is_canvas_text, text_of
     if isinstance(value, dict):
         return {k: _texts(canvas, v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_texts(canvas, v) for v in value]
-    if hasattr(value, "id"):
+    if is_canvas_text(value):
         return text_of(canvas, value)
     return value
 

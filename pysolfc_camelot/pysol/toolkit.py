@@ -107,6 +107,12 @@ def _kivy_box(canvas, label):
     return x, y, x + w, y + h
 
 
+def is_canvas_text(value):
+    """True for a canvas text of either toolkit (Tk's has an ``id``,
+    Kivy's a ``label``)."""
+    return hasattr(value, "label" if is_kivy() else "id")
+
+
 def text_of(canvas, text):
     """What the canvas text shows now."""
     if not is_kivy():

@@ -45,7 +45,8 @@ class ClimbFixture(OurGame):
         self.hint_mode = hint_modes.load(self.app)
         return lay
 
-    def _layout_texts(self):
+    def layout_texts(self):
+        # No texts of its own on the table (no text_layout): nothing to lay out.
         pass
 
     def startGame(self):
