@@ -113,6 +113,22 @@ def test_texts_of_a_band_stand_side_by_side_inside_it():
     assert all(a[1] + 4 <= b[0] for a, b in zip(boxes, boxes[1:])), boxes
 
 
+def test_a_column_shortens_the_text_above_before_the_one_below_shrinks():
+    m = FixedMeasure()
+    label = ("label", [["Deals: any\n(click or O)"], ["Deals: any"]])
+    offer = ("offer", [["What went wrong?\n(click or W)"],
+                       ["What went wrong?"]])
+    # 16 characters at 6 take 96 pixels; four lines at 6 take 36, three 27.
+    placed = T.fit_column(m, 12, (0, 0, 100, 30), 0, [label, offer], pad=1)
+    assert (placed["label"].form, placed["offer"].form) == (1, 0), placed
+    assert placed["offer"].size >= T.READABLE
+    assert placed["offer"].y >= placed["label"].y + placed["label"].block[1]
+    # Room for both whole: neither shortened, both at one size.
+    placed = T.fit_column(m, 12, (0, 0, 100, 60), 0, [label, offer], pad=1)
+    assert [placed[k].form for k in ("label", "offer")] == [0, 0]
+    assert placed["label"].size == placed["offer"].size >= T.READABLE
+
+
 def test_status_help_keeps_whole_clauses():
     text = "Tableau pile: down by one; a base-rank card stands alone"
 

@@ -219,6 +219,22 @@ def fit_band(measure, band, largest, readable=READABLE, smallest=SMALLEST):
     return _fallback(measure, band, steps[-1], smallest)
 
 
+def _stack(measure, texts, levels, size, box, x, pad):
+    """``texts`` one under another in ``box`` at exactly ``size`` in the
+    forms ``levels`` gives, or None if they do not fit."""
+    left, top, right, bottom = box
+    placed, y = {}, top
+    for key, forms in texts:
+        band = Band(left, y, right, max(y, bottom), [Text(
+            key, forms, x, align="left", wrap=right - x)])
+        found = _try(measure, band, levels, size)
+        if found is None:
+            return None
+        placed.update(found)
+        y = found[key].y + found[key].block[1] + pad
+    return placed if y - pad <= bottom else None
+
+
 def fit_column(measure, largest, box, x, texts, pad=2):
     """Texts one under another in ``box`` (left, top, right, bottom), each
     left-aligned at ``x``: ``texts`` is [(key, forms)], best form first;
@@ -227,6 +243,16 @@ def fit_column(measure, largest, box, x, texts, pad=2):
     even at the smallest size is hidden (its placement says so), never
     drawn over the edge.  {key: Placement}."""
     left, top, right, bottom = box
+    # First at one readable size: every text whole, else the texts above
+    # shortened one by one (top first) before any text below them is
+    # shortened or made unreadably small.
+    keys = [key for key, _forms in texts]
+    for levels in level_steps(Band(0, 0, 0, 0, [
+            Text(key, forms, x) for key, forms in texts], shorten=keys)):
+        for size in range(int(largest), READABLE - 1, -1):
+            placed = _stack(measure, texts, levels, size, box, x, pad)
+            if placed is not None:
+                return placed
     for size in range(int(largest), SMALLEST - 1, -1):
         placed, y = {}, top
         for key, forms in texts:
