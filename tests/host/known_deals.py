@@ -82,14 +82,31 @@ def camelot_slow_deck(budget=10.0):
 # (2026-11-30): a search on one of them lasts long enough to be stopped
 # by a click, and a perfect demo thinks long on them before moving.
 PLOT_SLOW_LINES = (115, 490, 811, 902)
-# Deal 961 of `stats --game plot --seed 211892`, which the solver with
-# restarts (2026-12-02) left undecided after 5.7 million states in 1,000 s.
+# PySolFC's deals 3944, 7699, 17477 and 19386 of The Plot, which the
+# solver with the proofs of dead_ends.py (2026-12-02) left undecided
+# after 1,000 s in the 60,000-deal study (docs/results/); the deal used
+# before (deal 961 of `stats --seed 211892`) it now decides in 2 s.
 PLOT_SLOW_DECKS = (
-    "QS 9C 4C KD AD KC 4D AH 6C AD TC JH 3C 2C QD 4S 8S JD 2D 3D QD 9S 9C"
-    " JD 8H TH 4H 9H 6S 2H AS AS 8S 3S 8H 2C AC JS 3H 9D TH 2S KS AH JH 6H"
-    " 4H 5H 5S AC 3H 7H JC 4D 7H 3C 3D QC 2H 5C 7S 5D 9H QC KC KH 3S 6D 6C"
-    " 4S 7D 6S KS 5S 5H TD 2D 6H 6D KD TS JS QS 7D 8D 7C QH 5D QH TC 8C KH"
-    " 8C TD 7S 2S 4C TS 5C 8D 7C 9S 9D JC",)
+    "TS KS 2S TD TD JD QS KC 2S AH 9S 5C 9C 3S 7C 8H 7D KD 7H 3D AC 3H KH"
+    " 7C 5D 7D JC 8C JD 2D 6D 6H TH 9H 5S 3H 4C KS 4H 6D 2C 4D 4H JH 8D JS"
+    " 7H 4D 8S 8H JH KC 8C 5C QH TC 9D 4C AH QD 5D 9D AD KD TS 6C 7S TH QC"
+    " 5S QH QC 3D AS 6C 3C QS 2H 2H 9H 2C AS 4S 3S JC 9S 4S JS AC QD 2D 5H"
+    " 6S 5H 8S KH 9C TC 8D 6H AD 6S 7S 3C",
+    "KC 4C 7C 5C 9D AS KS TS AC 8D AD 8S 5H AH 7H 2S 3C 6C 5S QS 6C 8S AC"
+    " TC 3S 5D 2C KC TD KH KS 7S TC 3D JC 7C 9H 5S 9C 2D 6D 7H 6H KD 5C 9S"
+    " 6D JD 6S 3H 2D 8D 3S AD KD KH TD 9D TH 3H 7S 2H TH 4H JS QD 8H JS 4S"
+    " 3C 7D 9C 5D 8C 4D 2C QS JH 4C 9H 8C QD 2H QC 6H 7D AS AH QH TS JD 4H"
+    " 9S QH JC QC JH 8H 4D 6S 5H 2S 4S 3D",
+    "8C AH 7S JH 5C 5D QH KC 7D 4H JS 8H 7D 2C 4D 4C 5H 5S 3C 4D 5H 6C 2D"
+    " 8C 5D 7S JS QH QS KH 2S 7C 3S AD QC TS 5C KC 3H 3D 2H 5S 3S 7H 9D 6S"
+    " QD 3H 9H QS 6S 9C 8H KD TC 3C 6D JC 4S 4C 4S KD JD TC 7C 8D 2H AC KS"
+    " AC AS 9H 9S QC 6H AS 6D 2S AD 2D JC 8S TD AH 6H 8D KS 2C JH TH TS TD"
+    " 3D 9D JD 9S TH 4H 9C QD 7H KH 6C 8S",
+    "2C 4H 7C 5C JD 8S 4S AS QC KC KH JS TS 3D 9H 5S 3S 8D 9S 9C QD KD QH"
+    " TH 5H 3H 2D AD 2S 5C 7S 2S JD QS 7S 7H QC 4C AC 2D 8S AH AD AS 2H JS"
+    " 9H 2H 8H 3S JH TD 3C 8D KS 5H 5D TC 9S TD 3D 5D KH JH 2C 7D QD 9D 6S"
+    " 9D 4S QS QH 5S TS JC 4D 4C 4H 8C 6D 8H 8C 4D 7D 6H 7C AC KS TH JC 6S"
+    " 6D AH 6H 3H KC 6C 3C 6C 7H TC KD 9C",)
 
 
 def plot_slow_deck(seconds):
