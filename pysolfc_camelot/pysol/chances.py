@@ -73,7 +73,8 @@ class ChanceGame:
 
     def create(self, app):
         result = super().create(app)
-        self._chance_bindings = bind_keys(self, CHANCE_KEY, self._chanceKey)
+        self._chance_bindings = bind_keys(self, CHANCE_KEY,
+                                          self._chance_pressed)
         return result
 
     def destruct(self):
@@ -90,13 +91,8 @@ class ChanceGame:
         the table's layout does not place it (Kivy)."""
         if self.preview > 1:
             return
-        from pysollib.pysoltk import MfxCanvasText
-        text = MfxCanvasText(self.canvas, x, y, anchor="nw",
-                             font=self.app.getFont("canvas_default"),
-                             width=int(width))
-        self.texts.list.append(text)
-        toolkit.bind_click(self.canvas, text, self._chanceKey)
-        self._chance_text = text
+        self._chance_text = toolkit.clickable_text(self, x, y, width,
+                                                   self._chance_pressed)
 
     def _chance_words(self):
         """The key of the words for the game's hidden cards (its
@@ -166,7 +162,7 @@ class ChanceGame:
 
     # -- C or a click --------------------------------------------------------
 
-    def _chanceKey(self, event=None):
+    def _chance_pressed(self, event=None):
         return game_key(self, event, self._chance_act)
 
     def _chance_act(self):
@@ -201,7 +197,7 @@ class ChanceGame:
                 return worker.WORKER.answer(request, progress, should_stop)
         self._chance_run = (key, Task(job, "chance"))
         self._chance_after = toolkit.after(self.top, POLL_MS,
-                                           self._chancePoll)
+                                           self._chance_poll)
 
     def chance_cancel(self):
         """Drop the run under way (its process is stopped) and its poll."""
@@ -215,7 +211,7 @@ class ChanceGame:
             except Exception:
                 pass
 
-    def _chancePoll(self):
+    def _chance_poll(self):
         self._chance_after = None
         run = self._chance_run
         if run is None or not toolkit.is_current(self):
@@ -229,7 +225,7 @@ class ChanceGame:
         if not task.done:
             self.chance_text_update()
             self._chance_after = toolkit.after(self.top, POLL_MS,
-                                               self._chancePoll)
+                                               self._chance_poll)
             return
         self._chance_run = None
         result = None if task.error is not None else task.result

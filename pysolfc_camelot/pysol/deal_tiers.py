@@ -72,14 +72,14 @@ class DealTierReport:
 
     def tier_bindings(self):
         """The T key's bindings (WinnableDeals binds it with its label's)."""
-        return bind_keys(self, TIER_KEY, self._tierKey)
+        return bind_keys(self, TIER_KEY, self._tier_key)
 
     def destruct(self):
-        self._tierCancel()
+        self._tier_cancel()
         super().destruct()
 
     def newGame(self, *args, **kw):
-        self._tierCancel()
+        self._tier_cancel()
         self._tier_deck, self._tier_asked = None, False
         return super().newGame(*args, **kw)
 
@@ -128,7 +128,7 @@ class DealTierReport:
         if self._tier_task is None and self._game_over() and \
                 getattr(self, "_winnable_label", None) is not None and \
                 self._deal_deck() != self._tier_failed:
-            self._tierStart()
+            self._tier_start()
 
     def tier_test_state(self):
         known = self._tier_known or {}
@@ -141,19 +141,19 @@ class DealTierReport:
 
     # -- the key, the search -------------------------------------------------
 
-    def _tierKey(self, event=None):
-        return game_key(self, event, self.askTier)
+    def _tier_key(self, event=None):
+        return game_key(self, event, self.ask_tier)
 
-    def askTier(self):
+    def ask_tier(self):
         """The tier of this deal, now (the T key)."""
         self._tier_asked, self._tier_failed = True, None
-        self._tierStart()
+        self._tier_start()
         self.updateText()
         line = self.tier_line()
         if line is not None:
             self.speak(line)
 
-    def _tierStart(self):
+    def _tier_start(self):
         deck = self._deal_deck()
         if deck is None or deck in self._tier_known or \
                 self._tier_task is not None:
@@ -170,9 +170,9 @@ class DealTierReport:
                 return worker.answer(request, progress, should_stop)
             return server.ask(request, should_stop)
         self._tier_task = (deck, Task(job, "deal tier"))
-        self._tier_after = toolkit.after(self.top, POLL_MS, self._tierPoll)
+        self._tier_after = toolkit.after(self.top, POLL_MS, self._tier_poll)
 
-    def _tierCancel(self):
+    def _tier_cancel(self):
         run, self._tier_task = self._tier_task, None
         if run is not None:
             run[1].cancel()
@@ -183,7 +183,7 @@ class DealTierReport:
             except Exception:
                 pass
 
-    def _tierPoll(self):
+    def _tier_poll(self):
         self._tier_after = None
         run = self._tier_task
         if run is None or not toolkit.is_current(self):
@@ -191,7 +191,7 @@ class DealTierReport:
         deck, task = run
         if not task.done:
             self._tier_after = toolkit.after(self.top, POLL_MS,
-                                             self._tierPoll)
+                                             self._tier_poll)
             return
         self._tier_task = None
         if task.error is not None or task.result is None:

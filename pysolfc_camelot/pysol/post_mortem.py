@@ -97,13 +97,9 @@ class PostMortemGame:
         under it."""
         if self.preview > 1:
             return
-        from pysollib.pysoltk import MfxCanvasText
-        text = MfxCanvasText(self.canvas, x, y, anchor="nw",
-                             font=self.app.getFont("canvas_default"),
-                             width=int(width))
-        self.texts.list.append(text)
-        toolkit.bind_click(self.canvas, text, self._review_key)
-        self._review_text, self._review_below = text, below
+        self._review_text = toolkit.clickable_text(self, x, y, width,
+                                                   self._review_key)
+        self._review_below = below
         self._review_wrap = (width, self._review_span(), stretch)
 
     def _review_span(self):

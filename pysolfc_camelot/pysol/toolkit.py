@@ -89,6 +89,19 @@ def bind_click(canvas, text, fn):
     label.bind(on_touch_down=touched)
 
 
+def clickable_text(game, x, y, width, fn):
+    """A new canvas text of ``game`` at (x, y) (its top left), wrapped at
+    ``width`` pixels, that moves with PySolFC's scaling (Game.texts.list)
+    and calls ``fn(event)`` when clicked."""
+    from pysollib.pysoltk import MfxCanvasText
+    text = MfxCanvasText(game.canvas, x, y, anchor="nw",
+                         font=game.app.getFont("canvas_default"),
+                         width=int(width))
+    game.texts.list.append(text)
+    bind_click(game.canvas, text, fn)
+    return text
+
+
 def _core_box(label):
     """[x0, y0, x1, y1] of a Kivy canvas text in canvas coordinates: its
     text's size placed at its anchor, as the Kivy layer draws it

@@ -470,7 +470,7 @@ class WinnableDeals(DealTierReport):
         if self.winnable_tier != "any" and \
                 time.monotonic() - self._winnable_since > tier_seconds():
             self._stop_looking()         # no deal of the tier in time
-            self._dealFallback()
+            self._deal_fallback()
             return
         if not task.done or self.pause:
             self._wait_looking(task)
@@ -497,7 +497,7 @@ class WinnableDeals(DealTierReport):
             self.updateText()           # the deals tried so far
         self._schedule_poll()
 
-    def _dealFallback(self):
+    def _deal_fallback(self):
         """No deal of the tier within tier_seconds(): the first winnable
         deal met, if any (the label says so), else the deal on the table
         stays, unscreened."""

@@ -495,7 +495,7 @@ def scenario_deal_tier_after_game(app):
     assert ends(tier_text(lost, True)), shown()
     game = new_deal(app, WIN_DECK)
     assert tier_text(lost, True) not in shown(), "the old deal's tier"
-    game.askTier()
+    game.ask_tier()
     assert wait_until(app, rated, 60), "the deal not rated in 60 s"
     asked = game.tier_test_state()["tier"]["tier"]
     assert ends(tier_text(asked, False)), shown()

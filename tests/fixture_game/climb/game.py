@@ -46,7 +46,7 @@ class ClimbFixture(OurGame):
         return lay
 
     def layout_texts(self):
-        # No texts of its own on the table (no text_layout): nothing to lay out.
+        # No texts of its own on the table (no text_layout).
         pass
 
     def startGame(self):
