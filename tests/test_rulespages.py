@@ -265,9 +265,31 @@ def test_every_figure_on_the_pages_is_a_number(game):
     for lang in rulespages.LANGUAGES:
         for key, text in rulespages.GAMES[game]["placeholders"].items():
             value = text(lang)
+            if key == "STUDY_SHARE":
+                check_study_sentence(game, lang, value)
+                continue
             assert re.fullmatch(r"\d+([.,]\d)?(\u00a0)?%", value), \
                 (game, lang, key, value)
             assert ("," in value) == (lang != "en"), (lang, value)
+
+
+def check_study_sentence(game, lang, value):
+    """The study's sentence: its deals, its share and both ends of its
+    interval, each written the language's way, low <= share <= high."""
+    from pysolfc_camelot import games
+    figure = games.spec(game).page_figures["STUDY_SHARE"]
+    shares = re.findall(r"(\d+)[.,](\d\d)(?:\u00a0)?%", value)
+    assert len(shares) == 3, (lang, value)
+    got = [float("%s.%s" % s) for s in shares]
+    want = [round(100 * v, 2) for v in (figure.share, figure.low,
+                                        figure.high)]
+    assert got == want and got[1] <= got[0] <= got[2], (lang, value)
+    decimal_mark = "." if lang == "en" else ","
+    assert all(decimal_mark in m.group(0) for m in re.finditer(
+        r"\d+[.,]\d\d(?:\u00a0)?%", value)), (lang, value)
+    grouped = re.sub(r"(?<=\d)[,.\u00a0\u202f](?=\d{3}\b)", "", value)
+    assert str(figure.deals) in grouped, (lang, value)
+    assert value.endswith(".") and "{" not in value, (lang, value)
 
 def test_placeholders_are_declared_per_game():
     page = rulespages.render_page("camelot", "en", "{{GAME_NAME}}")

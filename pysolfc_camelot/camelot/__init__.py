@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot: rules model (rules.py), notation, exact solver, hints and the
 PySolFC adapter (game.py)."""
-from ..core.spec import GameSpec as _GameSpec
+from ..core.spec import GameSpec as _GameSpec, StudyFigure as _Study
 
 
 # Our own id and name: PySolFC's built-in Camelot is id 280 and must stay
@@ -15,7 +15,9 @@ DECKS = 1           # 52-card decks in play
 # 1,000,000 (docs/study.md, docs/results/camelot-deals-1-1000000.jsonl.xz,
 # 2026-12-02): 513,988 can be won with the order of the stock known,
 # 486,012 cannot, none undecided; 95% interval 51.30% .. 51.50%.
-PAGE_FIGURES = {"WINNABLE_SHARE": 0.514}
+PAGE_FIGURES = {"WINNABLE_SHARE": 0.514,
+                "STUDY_SHARE": _Study(1000000, 0.513988, 0.513008,
+                                      0.514968)}
 
 
 def deck_of(pos):

@@ -23,6 +23,17 @@ from typing import Callable, Mapping, Optional
 from .budget import Budget
 
 
+class StudyFigure:
+    """A figure of the study (docs/study.md): of ``deals`` consecutive
+    PySolFC deals, ``share`` proved winnable, with the 95% interval
+    ``low``..``high`` that counts each undecided deal both ways.  A rules
+    page shows it as the sentence rules_pages.STUDY says in its
+    language."""
+
+    def __init__(self, deals, share, low, high):
+        self.deals, self.share, self.low, self.high = deals, share, low, high
+
+
 class GameSpec:
     """One game.  What is given:
 

@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 from .. import __version__, games, texts
+from ..core.spec import StudyFigure
 # The language choice, shared with texts.py (re-exported: the plugin and
 # the tests ask this module).
 from ..texts.languages import (DEFAULT_LANGUAGE, LANGUAGES, choose_language,
@@ -34,7 +35,47 @@ from ..texts.languages import (DEFAULT_LANGUAGE, LANGUAGES, choose_language,
                                pysol_language)
 
 
-def percentage(value, language, phrases=None):
+# The study's sentence, by language: {deals} as the language groups
+# thousands, the shares as ``percentage`` writes them.
+STUDY = {
+    "en": "In the study of {deals} consecutive PySolFC deals, {share} were"
+          " proved winnable (95% interval: {low} to {high}).",
+    "ru": "Из {deals} раздач PySolFC подряд для {share} доказано, что их"
+          " можно выиграть (95-процентный доверительный интервал: от {low}"
+          " до {high}).",
+    "el": "Στη μελέτη {deals} διαδοχικών μοιρασιών του PySolFC αποδείχθηκε"
+          " ότι κερδίζεται το {share} (διάστημα εμπιστοσύνης 95%: {low} έως"
+          " {high}).",
+    "fr": "Sur {deals} donnes consécutives de PySolFC, {share} ont été"
+          " prouvées gagnables (intervalle de confiance à 95\u00a0%\u00a0:"
+          " de {low} à {high}).",
+    "de": "Von {deals} aufeinanderfolgenden Spielen von PySolFC sind {share}"
+          " nachweislich gewinnbar (95-%-Konfidenzintervall: {low} bis"
+          " {high}).",
+    "it": "Su {deals} smazzate consecutive di PySolFC, il {share} è"
+          " risultato vincibile (intervallo di confidenza al 95%: da {low} a"
+          " {high}).",
+    "pl": "Spośród {deals} kolejnych rozdań PySolFC dla {share} udowodniono,"
+          " że da się je wygrać (95-procentowy przedział ufności: od {low}"
+          " do {high}).",
+    "pt_BR": "Em {deals} distribuições consecutivas do PySolFC, {share}"
+             " foram comprovadamente vencíveis (intervalo de confiança de"
+             " 95%: de {low} a {high}).",
+}
+THOUSANDS = {"en": ",", "ru": "\u00a0", "fr": "\u202f", "pl": "\u00a0",
+             "de": ".", "it": ".", "pt_BR": ".", "el": "."}
+
+
+def study_sentence(study, language):
+    """The study's figure as its sentence in the page's language."""
+    def share(v):
+        return percentage(v, language, digits=2)
+    deals = "{:,}".format(study.deals).replace(",", THOUSANDS[language])
+    return STUDY[language].format(deals=deals, share=share(study.share),
+                                  low=share(study.low), high=share(study.high))
+
+
+def percentage(value, language, phrases=None, digits=1):
     """A measured share as each language writes it: a fraction (0.483 ->
     "48.3%", "48,3 %" in French, see ``texts.decimal``), a string used as
     it is, or, where the page's sentence has a phrase for it (``phrases``,
@@ -47,8 +88,10 @@ def percentage(value, language, phrases=None):
     if value is None:
         raise ValueError("a figure of the rules pages is not measured: "
                          "rewrite the sentences that show it")
+    if isinstance(value, StudyFigure):
+        return study_sentence(value, language)
     if isinstance(value, float):
-        text = texts.decimal(100 * value, 1, language)
+        text = texts.decimal(100 * value, digits, language)
         if language == "en":
             return text + "%"
         return text + ("\u00a0%" if language in ("ru", "fr", "de") else "%")
