@@ -197,7 +197,14 @@ def test_a_hint_stops_on_request(game):
 
 
 @pytest.mark.parametrize("game", games.GAMES)
-def test_hints_answer_well_within_a_second(game):
+def test_hints_answer_within_their_second(game):
+    """Early positions, where the fair rules' move must be checked on
+    every sample (the costliest answers of a game): each answer keeps
+    the hint's bound, HINT_SECONDS and one solve's check interval, on
+    however slow a machine, and gives a legal move.  How far under the
+    bound answers are along whole games (the median) is
+    test_fair_hint.test_answers_keep_the_time_bound_on_two_cores's, and
+    bench/hint_times.py's figures."""
     times = []
     for seed in (21, 22, 23):
         pos = mid_position(game, seed, 6)
@@ -205,7 +212,7 @@ def test_hints_answer_well_within_a_second(game):
         move = fair_player.choose_move(game, pos)
         times.append(time.perf_counter() - t0)
         assert move in pos.legal_moves()
-    assert max(times) < 1.3 and sum(times) / len(times) < 0.9, times
+    assert max(times) < fair_player.HINT_SECONDS + 0.3, times
 
 
 # -- the play command -------------------------------------------------------

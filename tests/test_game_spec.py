@@ -116,11 +116,17 @@ def test_the_notation(spec, deal):
 
 
 def test_the_pages_pictures_and_texts(spec):
-    from pysolfc_camelot.core.spec import StudyFigure
+    from pysolfc_camelot.core.spec import StudyFigure, TierFigure
     for key, value in spec.page_figures.items():
         if isinstance(value, StudyFigure):
             assert value.deals > 0 and \
                 0 < value.low <= value.share <= value.high < 1, key
+            continue
+        if isinstance(value, TierFigure):
+            assert sum(value.counts.values()) == value.deals > 0, key
+            for tier in value.TIERS:
+                share, low, high = value.share(tier)
+                assert 0 <= low <= share <= high <= 1, (key, tier)
             continue
         assert key.isupper() and 0 < value < 1
     assert (ROOT / "html-src" / spec.name / "en.html").is_file()

@@ -268,9 +268,42 @@ def test_every_figure_on_the_pages_is_a_number(game):
             if key == "STUDY_SHARE":
                 check_study_sentence(game, lang, value)
                 continue
+            if key == "TIER_SHARES":
+                check_tier_sentence(game, lang, value)
+                continue
             assert re.fullmatch(r"\d+([.,]\d)?(\u00a0)?%", value), \
                 (game, lang, key, value)
             assert ("," in value) == (lang != "en"), (lang, value)
+
+
+def check_tier_sentence(game, lang, value):
+    """The tiers' sentence: per tier, in the order easy, medium, hard,
+    lost, its name and meaning as the table says them in the language,
+    then its share and interval (low <= share <= high, the shares adding
+    up to 100% give or take the rounding); the deals grouped the
+    language's way."""
+    from pysolfc_camelot import games
+    from pysolfc_camelot.texts import tr
+    figure = games.spec(game).page_figures["TIER_SHARES"]
+    at = 0
+    for tier in figure.TIERS:
+        name = "%s (%s)" % (tr("winnable.tier." + tier, lang=lang),
+                            tr("winnable.tier.why_" + tier, lang=lang))
+        found = value.find(name, at)
+        assert found > at, (lang, tier, value)
+        at = found + len(name)
+    shares = re.findall(r"(\d+)[.,](\d)(?:\u00a0)?%", value)
+    got = [float("%s.%s" % s) for s in shares]
+    assert len(got) == 12, (lang, value)
+    for i, tier in enumerate(figure.TIERS):
+        share, low, high = got[3 * i:3 * i + 3]
+        want = [round(100 * v + 1e-9, 1) for v in figure.share(tier)]
+        assert [share, low, high] == want and low <= share <= high, \
+            (lang, tier, value)
+    assert abs(sum(got[0::3]) - 100) < 0.25, (lang, value)
+    grouped = re.sub(r"(?<=\d)[,.\u00a0\u202f](?=\d{3}\b)", "", value)
+    assert "1" in grouped and str(figure.deals) in grouped, (lang, value)
+    assert value.endswith(".") and "{" not in value, (lang, value)
 
 
 def check_study_sentence(game, lang, value):

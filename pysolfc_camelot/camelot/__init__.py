@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Camelot: rules model (rules.py), notation, exact solver, hints and the
 PySolFC adapter (game.py)."""
-from ..core.spec import GameSpec as _GameSpec, StudyFigure as _Study
+from ..core.spec import GameSpec as _GameSpec, StudyFigure as _Study, \
+    TierFigure as _Tiers
 
 
 # Our own id and name: PySolFC's built-in Camelot is id 280 and must stay
@@ -14,10 +15,14 @@ DECKS = 1           # 52-card decks in play
 # writes them each language's way).  Measured on PySolFC's deals 1 to
 # 1,000,000 (docs/study.md, docs/results/camelot-deals-1-1000000.jsonl.xz,
 # 2026-12-02): 513,988 can be won with the order of the stock known,
-# 486,012 cannot, none undecided; 95% interval 51.30% .. 51.50%.
+# 486,012 cannot, none undecided; 95% interval 51.30% .. 51.50%.  The
+# tiers of deals 1 to 2,000, every one rated (docs/fair-play.md,
+# docs/results/camelot-tiers-1-2000.jsonl.xz, `stats --tier`).
 PAGE_FIGURES = {"WINNABLE_SHARE": 0.514,
                 "STUDY_SHARE": _Study(1000000, 0.513988, 0.513008,
-                                      0.514968)}
+                                      0.514968),
+                "TIER_SHARES": _Tiers(2000, {"easy": 90, "medium": 74,
+                                             "hard": 857, "lost": 979})}
 
 
 def deck_of(pos):

@@ -21,6 +21,7 @@ import importlib
 from typing import Callable, Mapping, Optional
 
 from .budget import Budget
+from .intervals import wilson
 
 
 class StudyFigure:
@@ -32,6 +33,30 @@ class StudyFigure:
 
     def __init__(self, deals, share, low, high):
         self.deals, self.share, self.low, self.high = deals, share, low, high
+
+
+class TierFigure:
+    """How hard the deals are (issue 22, docs/fair-play.md): of PySolFC's
+    deals 1 to ``deals``, how many are of each tier (``counts``: easy,
+    medium, hard, lost, and ``unknown`` for deals whose tier is not
+    known, counted both ways in the intervals).  A rules page shows it
+    as the sentence rules_pages.TIERS says in its language."""
+
+    TIERS = ("easy", "medium", "hard", "lost")
+
+    def __init__(self, deals, counts):
+        unknown = set(counts) - set(self.TIERS) - {"unknown"}
+        if unknown or sum(counts.values()) != deals:
+            raise ValueError("tier counts %r do not add up to %d deals"
+                             % (counts, deals))
+        self.deals, self.counts = deals, dict(counts)
+
+    def share(self, tier):
+        """(share, low, high) of ``tier``: the 95% Wilson interval with
+        each deal of unknown tier counted out, then in."""
+        k, u, n = self.counts.get(tier, 0), self.counts.get("unknown", 0), \
+            self.deals
+        return k / n, wilson(k, n)[0], wilson(k + u, n)[1]
 
 
 class GameSpec:

@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 from .. import __version__, games, texts
-from ..core.spec import StudyFigure
+from ..core.spec import StudyFigure, TierFigure
 # The language choice, shared with texts.py (re-exported: the plugin and
 # the tests ask this module).
 from ..texts.languages import (DEFAULT_LANGUAGE, LANGUAGES, choose_language,
@@ -70,9 +70,53 @@ def study_sentence(study, language):
     """The study's figure as its sentence in the page's language."""
     def share(v):
         return percentage(v, language, digits=2)
-    deals = "{:,}".format(study.deals).replace(",", THOUSANDS[language])
-    return STUDY[language].format(deals=deals, share=share(study.share),
-                                  low=share(study.low), high=share(study.high))
+    return STUDY[language].format(
+        deals=grouped(study.deals, language), share=share(study.share),
+        low=share(study.low), high=share(study.high))
+
+
+# How hard the deals are: this opening, then per tier its name and what
+# it means (the table's own texts, winnable.tier.*), its share and its
+# interval.  {deals} as in STUDY.
+TIERS = {
+    "en": "How hard PySolFC's deals 1 to {deals} are (the share of the"
+          " deals, with its 95% interval): ",
+    "ru": "Насколько трудны раздачи PySolFC с 1 по {deals} (доля раздач и"
+          " её 95-процентный доверительный интервал): ",
+    "el": "Πόσο δύσκολες είναι οι μοιρασιές 1 έως {deals} του PySolFC (το"
+          " μερίδιο των μοιρασιών, με το διάστημα εμπιστοσύνης 95%): ",
+    "fr": "La difficulté des donnes 1 à {deals} de PySolFC (la part des"
+          " donnes, avec son intervalle de confiance à 95\u00a0%)\u00a0: ",
+    "de": "Wie schwer die Spiele 1 bis {deals} von PySolFC sind (der Anteil"
+          " der Spiele mit seinem 95-%-Konfidenzintervall): ",
+    "it": "Quanto sono difficili le smazzate da 1 a {deals} di PySolFC (la"
+          " quota delle smazzate, con l'intervallo di confidenza al 95%): ",
+    "pl": "Jak trudne są rozdania PySolFC od 1 do {deals} (odsetek rozdań"
+          " i jego 95-procentowy przedział ufności): ",
+    "pt_BR": "Quão difíceis são as distribuições 1 a {deals} do PySolFC (a"
+             " parcela das distribuições, com o intervalo de confiança de"
+             " 95%): ",
+}
+
+
+def grouped(number, language):
+    """An integer with the language's thousands separator."""
+    return "{:,}".format(number).replace(",", THOUSANDS[language])
+
+
+def tier_sentence(tiers, language):
+    """The tier shares as their sentence in the page's language."""
+    colon = "\u00a0: " if language == "fr" else ": "
+    parts = []
+    for tier in TierFigure.TIERS:
+        share, low, high = (percentage(v, language)
+                            for v in tiers.share(tier))
+        parts.append("%s (%s)%s%s (%s\u2013%s)" % (
+            texts.tr("winnable.tier." + tier, lang=language),
+            texts.tr("winnable.tier.why_" + tier, lang=language), colon,
+            share, low, high))
+    return TIERS[language].format(deals=grouped(tiers.deals, language)) \
+        + "; ".join(parts) + "."
 
 
 def percentage(value, language, phrases=None, digits=1):
@@ -90,8 +134,12 @@ def percentage(value, language, phrases=None, digits=1):
                          "rewrite the sentences that show it")
     if isinstance(value, StudyFigure):
         return study_sentence(value, language)
+    if isinstance(value, TierFigure):
+        return tier_sentence(value, language)
     if isinstance(value, float):
-        text = texts.decimal(100 * value, digits, language)
+        # rounded first so that a share such as 979/2000 (48.95, held as
+        # 48.9499...) is written as a person rounds it, 49.0
+        text = texts.decimal(round(100 * value, 9), digits, language)
         if language == "en":
             return text + "%"
         return text + ("\u00a0%" if language in ("ru", "fr", "de") else "%")

@@ -188,12 +188,12 @@ def _try(measure, band, levels, size):
     return out
 
 
-def level_steps(band):
-    """The forms to try, best first: all full, then each text in
-    ``band.shorten`` order one form shorter, and so on."""
-    levels = {t.key: 0 for t in band.texts}
+def level_steps(keys, shorten):
+    """The forms to try for the texts ``keys``, best first: all full,
+    then each text in ``shorten`` order one form shorter, and so on."""
+    levels = {key: 0 for key in keys}
     steps = [dict(levels)]
-    for key in band.shorten:
+    for key in shorten:
         levels[key] += 1
         steps.append(dict(levels))
     return steps
@@ -205,7 +205,7 @@ def fit_band(measure, band, largest, readable=READABLE, smallest=SMALLEST):
     fullest forms; failing that the same with shorter forms; failing that
     the shortest forms down to ``smallest``; failing that the shortest
     forms at ``smallest`` wherever they fall."""
-    steps = level_steps(band)
+    steps = level_steps([t.key for t in band.texts], band.shorten)
     big = list(range(int(largest), readable - 1, -1)) or [readable]
     for levels in steps:
         for size in big:
@@ -238,17 +238,19 @@ def _stack(measure, texts, levels, size, box, x, pad):
 def fit_column(measure, largest, box, x, texts, pad=2):
     """Texts one under another in ``box`` (left, top, right, bottom), each
     left-aligned at ``x``: ``texts`` is [(key, forms)], best form first;
-    each text takes its own band from where the one above ended, all at
-    the largest size at which the column fits.  A text that has no room
-    even at the smallest size is hidden (its placement says so), never
-    drawn over the edge.  {key: Placement}."""
+    each text takes its own band from where the one above ended.  All of
+    them at one size: the largest readable size at which every text fits
+    whole; failing that, the same with the texts shortened one form at a
+    time, top first; failing that, each text's band fitted on its own,
+    shortest forms allowed, at the largest size (down to the smallest) at
+    which the column fits.  A text that has no room even then is hidden
+    (its placement says so), never drawn over the edge.  {key:
+    Placement}."""
     left, top, right, bottom = box
-    # First at one readable size: every text whole, else the texts above
-    # shortened one by one (top first) before any text below them is
-    # shortened or made unreadably small.
+    # Texts above are shortened before any text below them is shortened
+    # or all are made unreadably small.
     keys = [key for key, _forms in texts]
-    for levels in level_steps(Band(0, 0, 0, 0, [
-            Text(key, forms, x) for key, forms in texts], shorten=keys)):
+    for levels in level_steps(keys, keys):
         for size in range(int(largest), READABLE - 1, -1):
             placed = _stack(measure, texts, levels, size, box, x, pad)
             if placed is not None:
