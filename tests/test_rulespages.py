@@ -87,7 +87,7 @@ PICTURES = {"camelot": ["goal.png", "slots.png"],
 MEASURED = {"camelot": functools.partial(rulespages.figure, "camelot",
                                          "WINNABLE_SHARE"),
             "plot": functools.partial(rulespages.figure, "plot",
-                                      "DEMO_WIN_RATE")}
+                                      "SIMPLE_WIN_RATE")}
 MUST_SAY = {"camelot": ["Rosanna Yuen", "40"],
             "plot": ["104", "13", "5/13", "896"]}
 
@@ -239,15 +239,15 @@ def test_winnable_share(monkeypatch):
 
 def test_demo_win_rate(monkeypatch):
     from pysolfc_camelot import plot
-    monkeypatch.setitem(plot.PAGE_FIGURES, "DEMO_WIN_RATE", 0.9125)
-    assert rulespages.figure("plot", "DEMO_WIN_RATE", "en") == "91.2%"
-    assert rulespages.figure("plot", "DEMO_WIN_RATE", "ru") == "91,2\u00a0%"
-    page = rulespages.render_page("plot", "el", "<p>{{DEMO_WIN_RATE}}</p>")
+    monkeypatch.setitem(plot.PAGE_FIGURES, "SIMPLE_WIN_RATE", 0.9125)
+    assert rulespages.figure("plot", "SIMPLE_WIN_RATE", "en") == "91.2%"
+    assert rulespages.figure("plot", "SIMPLE_WIN_RATE", "ru") == "91,2\u00a0%"
+    page = rulespages.render_page("plot", "el", "<p>{{SIMPLE_WIN_RATE}}</p>")
     assert "<p>91,2%</p>" in page
 
 
 @pytest.mark.parametrize("game, figure", [
-    ("camelot", "WINNABLE_SHARE"), ("plot", "DEMO_WIN_RATE"),
+    ("camelot", "WINNABLE_SHARE"), ("plot", "SIMPLE_WIN_RATE"),
     ("plot", "GREEDY_WIN_RATE"), ("plot", "PLOT_WINNABLE_SHARE")])
 def test_an_unmeasured_figure_stops_the_build(monkeypatch, tmp_path, game,
                                               figure):
@@ -327,8 +327,8 @@ def check_study_sentence(game, lang, value):
 def test_placeholders_are_declared_per_game():
     page = rulespages.render_page("camelot", "en", "{{GAME_NAME}}")
     assert rulespages.GAMES["camelot"]["name"] in page
-    with pytest.raises(ValueError, match="DEMO_WIN_RATE"):
-        rulespages.render_page("camelot", "en", "{{DEMO_WIN_RATE}}")
+    with pytest.raises(ValueError, match="SIMPLE_WIN_RATE"):
+        rulespages.render_page("camelot", "en", "{{SIMPLE_WIN_RATE}}")
     with pytest.raises(ValueError, match="WINNABLE_SHARE"):
         rulespages.render_page("plot", "en", "{{WINNABLE_SHARE}}")
     with pytest.raises(ValueError):

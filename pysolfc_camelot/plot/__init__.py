@@ -13,15 +13,15 @@ RULES_NAME = "The Plot"  # the patience these rules are of
 DECKS = 2           # 52-card decks in play
 # The figures its rules pages show (html-src/plot/*.html; install/rules_pages.py
 # writes them each language's way).  Measured on 1,000 fresh random deals,
-# seed 942312 (2026-12-01): bench/bench_plot.py --seed 942312: the demo with
-# fair hints wins 842 (95% interval 81.8% .. 86.3%), the greedy baseline
+# seed 942312 (2026-12-01): bench/bench_plot.py --seed 942312: the simple
+# fair hint (hints.fair_move, the demo's fair hint then) wins 842 (95% interval 81.8% .. 86.3%), the greedy baseline
 # 779 (75.2% .. 80.4%); `stats --game plot --deals 1000 --seed 942312
 # --budget 10`: 981 proved winnable, 8 lost, 11 undecided, so at least
 # 98.1% (95% interval 97.1% .. 99.6%).  (On the public set,
 # bench/plot-deals-1000.txt, the tuning set of the fair hint: 88.3%, 81.1%,
 # 98.8%.)  The study (docs/study.md, docs/results/plot-deals-1-60000*):
-# PySolFC's deals 1 to 60,000, STUDY_DEALS below.
-PAGE_FIGURES = {"DEMO_WIN_RATE": 0.842, "GREEDY_WIN_RATE": 0.779,
+# PySolFC's deals 1 to 60,000, STUDY_SHARE below.
+PAGE_FIGURES = {"SIMPLE_WIN_RATE": 0.842, "GREEDY_WIN_RATE": 0.779,
                 "PLOT_WINNABLE_SHARE": 0.981,
                 "STUDY_SHARE": _Study(60000, 0.989683, 0.988843, 0.990877)}
 
