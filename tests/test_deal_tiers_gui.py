@@ -10,9 +10,14 @@ Russian):
   (``solve --tier``'s function) outside PySolFC on the deal number's
   cards, and the label says "Hard deal" / "Easy deal".
 * T: the label says "This deal is: <tier> - ..." at once.
-* The Plot, medium, with a budget of a few seconds
-  (CAMELOT_TEST_TIER_SECONDS): no medium deal is found in time (a medium
-  Plot deal is rare and costs the strong fair player's whole game), so the
+* Camelot, medium, with a budget of a few seconds
+  (CAMELOT_TEST_TIER_SECONDS; hard above has the same): a medium deal is
+  dealt, found in time or else one of Camelot's rated deals
+  (camelot/rated_deals.py), and the label says "Medium deal"; medium by
+  fair_player.tier outside PySolFC.
+* The Plot, medium, with a budget of a few seconds: The Plot has no
+  rated deals yet, so when no medium deal is found in time (a medium
+  Plot deal is rare and costs the strong fair player's whole game) the
   first deal proven winnable is dealt ("none of this tier in time"; the
   solver agrees outside PySolFC); or, if one is found, it is medium.
 
@@ -32,15 +37,20 @@ from test_winnable_deals import GAMES, Winnable
 CASES = {"camelot": "hard", "plot": "easy"}
 
 
+def deal_of(number):
+    """A deal number as PySolFC shows it ("ms1100" below 32000) -> int."""
+    return int(number[2:] if number.startswith("ms") else number)
+
+
 def tier_outside(game, number):
     spec = games.spec(game)
-    pos = spec.new_game(deals.deck_for_deal(int(number), spec.decks))
+    pos = spec.new_game(deals.deck_for_deal(deal_of(number), spec.decks))
     return fair_player.tier(game, pos)
 
 
 def winnable_outside(game, number):
     spec = games.spec(game)
-    pos = spec.new_game(deals.deck_for_deal(int(number), spec.decks))
+    pos = spec.new_game(deals.deck_for_deal(deal_of(number), spec.decks))
     return spec.solve(pos, budget_seconds=120).winnable
 
 
@@ -77,8 +87,7 @@ def test_winnable_deals_of_one_tier(pysolfc_host, display, artifacts,
                                     tmp_path, game, monkeypatch):
     _version, host_dir = pysolfc_host
     tier = CASES[game]
-    monkeypatch.setenv(TEST_TIER_SECONDS, "240" if game == "camelot"
-                       else "8")
+    monkeypatch.setenv(TEST_TIER_SECONDS, "8")
     ps = Winnable(game, host_dir, tmp_path, artifacts, display)
     with ps.watched():
         ps.start()
@@ -112,7 +121,22 @@ def test_winnable_deals_of_one_tier(pysolfc_host, display, artifacts,
         assert s["tier"]["asked"] and s["tier"]["tier"] == tier
         ps.shot("asked")
 
-        if game != "plot":
+        if game == "camelot":
+            # -- medium within seconds: found, or a rated one ------------
+            for want in CYCLE[CYCLE.index(tier) + 1:] + \
+                    CYCLE[:CYCLE.index("medium") + 1]:
+                s = choose_next(ps, want)
+            before = s["winnable"]["deal"]
+            s = new_deal_of(ps, before, ("winnable",), timeout=120)
+            deal = s["winnable"]["deal"]
+            ps.state(lambda s: same(s["winnable"]["text"], label(
+                ps, "medium", ps.tr(DEAL_TEXT["medium"]))),
+                "a medium deal said")
+            ps.shot("medium-dealt")
+            assert tier_outside(game, deal) == "medium", deal
+            if deal_of(deal) < 10 ** 6:     # not a fresh draw: rated
+                assert deal_of(deal) in games.spec(game).rated_deals_of(
+                    "medium"), deal
             return
         # -- medium within seconds: none found, a winnable deal instead ------
         s = choose_next(ps, "medium")
@@ -130,7 +154,9 @@ def test_winnable_deals_of_one_tier(pysolfc_host, display, artifacts,
 
 
 def choose_next(ps, want):
+    """O once: the choice ``want`` (None: off) then."""
     ps.key(WINNABLE_KEY)
-    return ps.state(lambda s: s["winnable"]["tier"] == want,
+    return ps.state(lambda s: not s["winnable"]["on"] if want is None else
+                    s["winnable"]["on"] and s["winnable"]["tier"] == want,
                     "the choice %s" % want)
 

@@ -3,6 +3,7 @@
 module branches on a game's name.  No PySolFC needed."""
 import ast
 import random
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -42,6 +43,33 @@ def test_every_field_is_there_and_of_its_kind(spec):
     assert spec.decks >= 1 and spec.winnable_states > 0
     # The function references name functions of the game's own parts.
     assert callable(spec.function(spec.quick_move))
+
+
+def test_rated_deals_are_of_their_tier(spec):
+    """The deals a game lists by tier are what tools/rated_deals.py
+    makes of its study of the tiers (the file it names), no deal twice or
+    in two tiers; and a medium one (the tier a screening least often
+    finds in time) is medium by the strong fair player's rating
+    (fair_player.tier, `solve --tier`) here and now."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import rated_deals
+    from pysolfc_camelot import study
+    from pysolfc_camelot.core import deal_tier, deals, fair_player
+    listed = {t: spec.rated_deals_of(t) for t in deal_tier.TIERS}
+    if spec.rated_deals is None:
+        assert not any(listed.values())
+        return
+    module = spec.part(spec.rated_deals.partition(":")[0])
+    records = study.final_records(study.read(ROOT / module.SOURCE))
+    assert (ROOT / "pysolfc_camelot" / spec.name / "rated_deals.py"
+            ).read_text(encoding="utf-8") == rated_deals.module_text(
+                spec.name, module.SOURCE, list(records.values()))
+    numbers = [n for t in listed.values() for n in t]
+    assert numbers and len(numbers) == len(set(numbers))
+    assert all(listed[t] for t in ("easy", "medium", "hard"))
+    number = random.Random(1).choice(listed["medium"])
+    pos = spec.new_game(deals.deck_for_deal(number, spec.decks))
+    assert fair_player.tier(spec.name, pos) == "medium", number
 
 
 def test_ids_names_and_files_are_each_games_own():

@@ -43,5 +43,8 @@ SPEC = _GameSpec(
     # Winnable deals only gives the solver this many states per deal;
     # Camelot decides every deal in far fewer (a few thousand at most),
     # so none is skipped for want of time.
-    winnable_states=50000, page_figures=PAGE_FIGURES,
+    winnable_states=50000,
+    # When a screening finds no deal of the tier asked for in time, one
+    # of the deals the tier study rated so (rated_deals.py).
+    rated_deals="rated_deals:RATED", page_figures=PAGE_FIGURES,
     pictures=("goal.png", "slots.png"))

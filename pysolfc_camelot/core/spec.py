@@ -76,6 +76,11 @@ class GameSpec:
                       (position -> move or None): a hint's fallback
     winnable_states   the solver's budget (canonical states) of a deal
                       screened by winnable deals only
+    rated_deals       "module:name" of {tier: PySolFC deal numbers} known
+                      to be of that tier (made by tools/rated_deals.py
+                      from a study of the tiers), which winnable deals
+                      only deals when its screening finds none in time;
+                      None while the game's tiers are not studied
     page_figures      {placeholder: measured share} of its rules pages
     pictures          the file names of its rules pages' pictures, drawn
                       by its ``pictures.py`` (``PICTURES``)
@@ -94,18 +99,19 @@ class GameSpec:
               "game_name": str, "rules_name": str, "decks": int,
               "deck_of": Callable, "position_key": Callable,
               "quick_move": str,
-              "winnable_states": int, "page_figures": Mapping,
-              "pictures": tuple, "texts": str}
+              "winnable_states": int, "rated_deals": (str, type(None)),
+              "page_figures": Mapping, "pictures": tuple, "texts": str}
 
     def __init__(self, *, name, package, game_id, game_name, rules_name,
                  decks, deck_of, position_key, quick_move, winnable_states,
-                 page_figures, pictures, texts=None):
+                 rated_deals, page_figures, pictures, texts=None):
         self.name, self.package = name, package
         self.game_id, self.game_name = game_id, game_name
         self.rules_name, self.decks = rules_name, decks
         self.deck_of, self.position_key = deck_of, position_key
         self.quick_move = quick_move
         self.winnable_states = winnable_states
+        self.rated_deals = rated_deals
         self.page_figures = page_figures
         self.pictures = tuple(pictures)
         self.texts = texts or name
@@ -200,6 +206,13 @@ class GameSpec:
     def quick_move_of(self, position):
         """A move without a search (a hint's fallback), or None."""
         return self.function(self.quick_move)(position)
+
+    def rated_deals_of(self, tier):
+        """The deal numbers known to be of ``tier`` (none when the game's
+        tiers are not studied)."""
+        if self.rated_deals is None:
+            return ()
+        return tuple(self.function(self.rated_deals).get(tier, ()))
 
     def random_deck(self, rng):
         """Card ids 0..51, once per deck, shuffled by ``rng``."""

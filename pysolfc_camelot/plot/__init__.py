@@ -45,5 +45,8 @@ SPEC = _GameSpec(
     # Winnable deals only gives the solver this many states per deal:
     # most deals are decided in a few hundred, a few need tens of
     # thousands (seconds); those are skipped, undecided.
-    winnable_states=5000, page_figures=PAGE_FIGURES,
+    winnable_states=5000,
+    # None yet: its tiers are not studied (docs/fair-play.md), so a
+    # screening that runs out of time deals a winnable deal of any tier.
+    rated_deals=None, page_figures=PAGE_FIGURES,
     pictures=("plot-goal.png", "plot-layout.png"))

@@ -41,10 +41,13 @@ deal, easy, medium, hard), kept as ``winnable_tier`` beside
 ``winnable_deals``.  With a tier, each winnable candidate is also played
 out in the search process (a ``tier`` request: the simple hint's game,
 and for medium and hard the strong fair player's) and only a deal of that
-tier is dealt ("Easy deal"); such a search gives up after TIER_SECONDS
-and then deals the first winnable deal it met ("Winnable deal (none of
-this tier in time)"), or, if none, leaves the deal on the table,
-unscreened.  Its tier is kept for deal_tiers.py, which says the tier of
+tier is dealt ("Easy deal").  Such a search gives up in time: where the
+game has deals rated by a study of the tiers (its spec's rated_deals),
+after RATED_SECONDS it deals one of those of the tier, one this session
+has not dealt yet while there are any ("Medium deal"); where it has none,
+after TIER_SECONDS it deals the first winnable deal it met ("Winnable
+deal (none of this tier in time)"), or, if none, leaves the deal on the
+table, unscreened.  Its tier is kept for deal_tiers.py, which says the tier of
 the deal played after the game or on T.
 
 A mixin of game_base.OurGame: it reads the game's ``spec`` (its
@@ -73,12 +76,14 @@ BATCH = 32                  # deal numbers handed to the worker at a time
 # (Game.createRandom draws them in this range): ours too.
 FIRST_SEED = 10 ** 16
 # Seconds a screening for one tier may look before it gives up (the window
-# never waits unboundedly): it then deals the first winnable deal it met,
-# if any (the label says none of the tier was found), else the deal on
-# the table stays, unscreened.  Measured (docs/playing.md): a tier costs
-# a few plays of each winnable candidate.  CAMELOT_TEST_TIER_SECONDS
-# (a test hook) sets another.
+# never waits unboundedly): it then deals a rated deal of the tier, where
+# the game has them (so a player waits RATED_SECONDS at most), else the
+# first winnable deal it met, if any (the label says none of the tier was
+# found), else the deal on the table stays, unscreened.  Measured
+# (docs/playing.md): a tier costs a few plays of each winnable candidate.
+# CAMELOT_TEST_TIER_SECONDS (a test hook) sets both.
 TIER_SECONDS = 120.0
+RATED_SECONDS = 20.0
 TEST_TIER_SECONDS = "CAMELOT_TEST_TIER_SECONDS"
 # With a budget of 0 states (CAMELOT_TEST_WINNABLE_STATES=0, a test hook)
 # no deal is decided; each takes this long, as a real search would.
@@ -109,9 +114,13 @@ def mode_text(tier):
     return tr(MODE_TEXT[tier])
 
 
-def tier_seconds():
+def tier_seconds(rated=False):
+    """How long a screening for one tier looks: RATED_SECONDS when rated
+    deals of the tier wait behind it, else TIER_SECONDS."""
     forced = os.environ.get(TEST_TIER_SECONDS)
-    return float(forced) if forced else TIER_SECONDS
+    if forced:
+        return float(forced)
+    return RATED_SECONDS if rated else TIER_SECONDS
 
 
 def screen_job(seeds, decks, search, server, tier="any", game=None,
@@ -183,6 +192,7 @@ class WinnableDeals(DealTierReport):
     _winnable_label = None      # the canvas text, once made
     _winnable_proven = None     # deal numbers proven winnable (ints)
     _winnable_tier_of = None    # the tiers of the deals screened for one
+    _rated_dealt = None         # rated deals dealt since this game began
 
     # -- the game's life ---------------------------------------------------
 
@@ -193,6 +203,7 @@ class WinnableDeals(DealTierReport):
         tier = settings.get(WINNABLE_TIER)
         self.winnable_tier = tier if tier in deal_tier.CHOICES else "any"
         self._winnable_proven, self._winnable_tier_of = set(), {}
+        self._rated_dealt = set()
         from pysollib.settings import TOOLKIT
         # Under Tk only: PySolFC's Kivy front end has canvas texts without
         # Tk items (no tag_bind, itemcget, bbox) and windows without
@@ -254,6 +265,10 @@ class WinnableDeals(DealTierReport):
         """The deal number on the status bar as an int (PySolFC may show
         it with leading zeros), None for a deal without one."""
         number = self.getGameNumber(format=0)
+        if number.startswith("ms"):
+            # PySolFC's deals below 32000 (its LCRandom31, as the study's
+            # and the rated deals' numbers) are shown as "ms1100"
+            number = number[2:]
         return int(number) if number.isdigit() else None
 
     def deal_status(self):
@@ -468,7 +483,8 @@ class WinnableDeals(DealTierReport):
             self.updateText()
             return
         if self.winnable_tier != "any" and \
-                time.monotonic() - self._winnable_since > tier_seconds():
+                time.monotonic() - self._winnable_since > tier_seconds(
+                    bool(self.spec.rated_deals_of(self.winnable_tier))):
             self._stop_looking()         # no deal of the tier in time
             self._deal_fallback()
             return
@@ -498,15 +514,34 @@ class WinnableDeals(DealTierReport):
         self._schedule_poll()
 
     def _deal_fallback(self):
-        """No deal of the tier within tier_seconds(): the first winnable
-        deal met, if any (the label says so), else the deal on the table
-        stays, unscreened."""
+        """No deal of the tier within tier_seconds(): a rated deal of the
+        tier, where the game has them; else the first winnable deal met,
+        if any (the label says so), else the deal on the table stays,
+        unscreened."""
+        seed = self._rated_deal()
+        if seed is not None:
+            self._winnable_seen.append(
+                (seed, {"winnable": True, "tier": self.winnable_tier}))
+            self._deal_winnable(seed)
+            return
         if not self._winnable_seen:
             self.updateText()
             return
         seed = self._winnable_seen[0][0]
         self._winnable_fallback = seed
         self._deal_winnable(seed)
+
+    def _rated_deal(self):
+        """A rated deal of the tier chosen, drawn by PySolFC's random
+        source from those not dealt since this game began (all again once
+        each was), or None when the game has none of the tier."""
+        rated = self.spec.rated_deals_of(self.winnable_tier)
+        if not rated:
+            return None
+        fresh = [n for n in rated if n not in self._rated_dealt] or rated
+        seed = fresh[self.app.gamerandom.randrange(0, len(fresh))]
+        self._rated_dealt.add(seed)
+        return seed
 
     def _deal_winnable(self, seed):
         """Deal number ``seed`` through PySolFC's own deal-number path, as
