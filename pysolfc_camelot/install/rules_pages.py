@@ -99,6 +99,13 @@ TIERS = {
 }
 
 
+# Each tier's name and meaning: the table's own texts.
+TIER_TEXTS = {"easy": ("winnable.tier.easy", "winnable.tier.why_easy"),
+              "medium": ("winnable.tier.medium", "winnable.tier.why_medium"),
+              "hard": ("winnable.tier.hard", "winnable.tier.why_hard"),
+              "lost": ("winnable.tier.lost", "winnable.tier.why_lost")}
+
+
 def grouped(number, language):
     """An integer with the language's thousands separator."""
     return "{:,}".format(number).replace(",", THOUSANDS[language])
@@ -111,10 +118,10 @@ def tier_sentence(tiers, language):
     for tier in TierFigure.TIERS:
         share, low, high = (percentage(v, language)
                             for v in tiers.share(tier))
+        name, why = TIER_TEXTS[tier]
         parts.append("%s (%s)%s%s (%s\u2013%s)" % (
-            texts.tr("winnable.tier." + tier, lang=language),
-            texts.tr("winnable.tier.why_" + tier, lang=language), colon,
-            share, low, high))
+            texts.tr(name, lang=language), texts.tr(why, lang=language),
+            colon, share, low, high))
     return TIERS[language].format(deals=grouped(tiers.deals, language)) \
         + "; ".join(parts) + "."
 
