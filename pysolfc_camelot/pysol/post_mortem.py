@@ -374,28 +374,32 @@ class PostMortemGame:
         ncards, src, dst = self.hint_tuple(self, move, HINT_LEVEL_PLAYER)
         if ncards and src is not None and dst is not None:
             sleep = float(self.app.opt.timeouts.get("hint", 1.0))
-            self._review_write_state(arrow={
+            self._review_arrow_shown = {
                 "from": src.id, "to": dst.id, "ncards": ncards,
-                "move": str(move), "until": time.time() + sleep})
-            self._review_arrow_drawn = True     # see sleep()
+                "move": str(move)}
             try:
                 self.drawHintArrow(src, dst, ncards, sleep)
             finally:
-                self._review_arrow_drawn = False
+                self._review_arrow_shown = None
             self._review_write_state()
 
-    _review_arrow_drawn = False
+    # The arrow being drawn (see sleep), or None.
+    _review_arrow_shown = None
 
     def sleep(self, seconds):
         """Game.drawHintArrow draws the arrow, then sleeps holding the event
         loop (Tk's ``after`` without a callback), which may leave the arrow
-        in Tk's output buffer, unseen: send it to the screen first."""
-        if self._review_arrow_drawn:
-            self._review_arrow_drawn = False
+        in Tk's output buffer, unseen: send it to the screen first, and only
+        then say in the state file that it shows (Kivy's arrow never
+        sleeps here: it goes by itself, and the file never says it)."""
+        arrow, self._review_arrow_shown = self._review_arrow_shown, None
+        if arrow is not None:
             try:
                 self.top.update()
             except Exception:
                 pass
+            self._review_write_state(arrow=dict(
+                arrow, until=time.time() + seconds))
         return super().sleep(seconds)
 
     # -- for the tests -------------------------------------------------------
