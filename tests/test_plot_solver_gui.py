@@ -104,14 +104,14 @@ def test_hint_label_switches_then_the_solver_plays_the_plot_to_the_win(
 def test_solver_stop_ends_a_long_search(pysolfc_host, display, artifacts,
                                         tmp_path):
     version, host_dir = pysolfc_host
-    ps = PlotPysol(host_dir, tmp_path, artifacts, display, plot_slow_deck(3))
+    ps = PlotPysol(host_dir, tmp_path, artifacts, display, plot_slow_deck())
     with ps.watched():
         before = ps.start()
         ps.open_solver()
         start_text = ps.dialog()["buttons"]["start"]["text"]
         searching = tr("solver.searching")
         too_fast = ("the search ended before it could be stopped: "
-                    "SLOW_LINES needs slower deals (%r)")
+                    "PLOT_SLOW_DECKS needs slower deals (%r)")
         ps.press("start")
         p = ps.probe(lambda p: p["dialog"]["result"] and (
             p["dialog"]["states"] not in ("", "0") or

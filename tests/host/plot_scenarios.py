@@ -634,8 +634,8 @@ def scenario_demo_perfect_wins(app):
     return {"moves": app.game.moves.index, "dialogs": dialogs.titles}
 
 
-def slow_deck(seconds=2):
-    return known_deals.plot_slow_deck(seconds)
+def slow_deck():
+    return known_deals.plot_slow_deck()
 
 
 def scenario_demo_stopped_while_thinking(app):
