@@ -157,7 +157,10 @@ def test_resume_after_kill_9_gives_the_uninterrupted_file(tmp_path):
 def test_ctrl_c_stops_with_the_summary_and_the_command_that_resumes(
         tmp_path):
     f = tmp_path / "r.jsonl"
-    proc = start("stats", "--deals", "3000", "--jobs", "2", "--results",
+    # more deals than a run can finish while the test waits for its lines
+    # on a loaded machine (3,000 once ended before the Ctrl-C came)
+    deals = 30000
+    proc = start("stats", "--deals", str(deals), "--jobs", "2", "--results",
                  str(f))
     try:
         wait_for_lines(f, 20, proc)
@@ -169,11 +172,11 @@ def test_ctrl_c_stops_with_the_summary_and_the_command_that_resumes(
     assert "Traceback" not in err, err
     assert "interrupted:" in err and "not yet solved" in out
     resume = err.split("resume with: ", 1)[1].splitlines()[0]
-    assert resume.endswith("--deals 3000 --results %s --resume --jobs 2"
-                           % f)
+    assert resume.endswith("--deals %d --results %s --resume --jobs 2"
+                           % (deals, f))
     n = len(lines(f))
-    assert "%d deals (PySolFC deals 1 to 3000, %d not yet solved)" % (
-        n, 3000 - n) in out
+    assert "%d deals (PySolFC deals 1 to %d, %d not yet solved)" % (
+        n, deals, deals - n) in out
 
 
 # -- the ladder ---------------------------------------------------------------
@@ -289,7 +292,7 @@ def test_a_cpu_budget_is_work_not_waiting(tmp_path):
     decided = {d: v for d, v in verdicts["wall"].items() if v != "undecided"}
     assert all(verdicts["cpu"][d] == v for d, v in decided.items())
     f = tmp_path / "stop.jsonl"
-    proc = start("stats", "--deals", "2000", "--budget", "5", "--cpu",
+    proc = start("stats", "--deals", "30000", "--budget", "5", "--cpu",
                  "--results", str(f))
     try:
         wait_for_lines(f, 4, proc)
