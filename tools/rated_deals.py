@@ -23,8 +23,8 @@ HEADER = '''# SPDX-License-Identifier: GPL-3.0-or-later
 deals only (pysol/winnable_deals.py: dealt when the live screening finds
 no deal of the tier in time).  Made by tools/rated_deals.py from
 {source}
-({deals} deals, every tier at the strong fair player's fixed seed, the
-same as `solve --deal N --tier`); do not edit by hand."""
+({deals} deals rated, every tier at the strong fair player's fixed seed,
+the same as `solve --deal N --tier`); do not edit by hand."""
 
 SOURCE = {source!r}
 '''
@@ -42,7 +42,8 @@ def rated(records):
 def module_text(game, source, records):
     tiers = rated(records)
     lines = [HEADER.format(title=games.spec(game).rules_name,
-                           source=source, deals=len(records)),
+                           source=source,
+                           deals=sum(1 for r in records if study.TIER in r)),
              "RATED = {"]
     for tier, deals in tiers.items():
         body = textwrap.fill(", ".join(map(str, deals)) + ",", 72,

@@ -3,8 +3,8 @@
 deals only (pysol/winnable_deals.py: dealt when the live screening finds
 no deal of the tier in time).  Made by tools/rated_deals.py from
 docs/results/camelot-tiers-1-2000.jsonl.xz
-(2000 deals, every tier at the strong fair player's fixed seed, the
-same as `solve --deal N --tier`); do not edit by hand."""
+(2000 deals rated, every tier at the strong fair player's fixed seed,
+the same as `solve --deal N --tier`); do not edit by hand."""
 
 SOURCE = 'docs/results/camelot-tiers-1-2000.jsonl.xz'
 
