@@ -179,6 +179,25 @@ def test_ctrl_c_stops_with_the_summary_and_the_command_that_resumes(
         n, deals, deals - n) in out
 
 
+# -- batch sizes ---------------------------------------------------------------
+
+def test_batches_are_sized_by_the_workers_time_not_the_verdicts():
+    """A tier batch: each deal's verdict took 20 ms, its whole work (the
+    tier's games) 10 s; the next batches hold about BATCH_SECONDS of that
+    work, not of the verdicts (which made batches of minutes)."""
+    from pysolfc_camelot.study import engine
+    sizer = engine.Sizer()
+    for _ in range(6):
+        n = sizer.size()
+        sizer.observe([{"seconds": 0.02}] * n, busy=10.0 * n)
+    assert sizer.size() <= max(1, int(engine.BATCH_SECONDS / 10.0))
+    quick = engine.Sizer()
+    for _ in range(12):
+        n = quick.size()
+        quick.observe([{"seconds": 0.001}] * n, busy=0.001 * n)
+    assert quick.size() > 100       # and fast deals still go in big ones
+
+
 # -- the ladder ---------------------------------------------------------------
 
 @pytest.mark.host    # PySolFC's deal numbers: its random module deals them

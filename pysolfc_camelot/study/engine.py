@@ -297,17 +297,21 @@ class SeedDecks:
 # -- the run ------------------------------------------------------------------
 
 class Sizer:
-    """Deals per batch: about BATCH_SECONDS of solving, from the mean
-    time of the deals seen so far in this rung, reached by doubling from
-    FIRST_BATCH (so the progress keeps moving while the sizes grow)."""
+    """Deals per batch: about BATCH_SECONDS of a worker's time, from the
+    mean time per deal of the batches seen so far in this rung, reached
+    by doubling from FIRST_BATCH (so the progress keeps moving while the
+    sizes grow).  The batch's busy time, not its lines' solving seconds:
+    rating a deal's tier costs many times its verdict (a Plot deal 10 s
+    against 20 ms), and sized by the verdicts a tier batch ran for
+    minutes, the progress stood still and Ctrl-C waited for it."""
 
     def __init__(self):
         self.deals, self.seconds = 0, 0.0
         self.last = FIRST_BATCH
 
-    def observe(self, records):
+    def observe(self, records, busy):
         self.deals += len(records)
-        self.seconds += sum(r["seconds"] for r in records)
+        self.seconds += busy
 
     def size(self):
         if self.deals < 8:
@@ -374,7 +378,7 @@ def run_rungs(game, source, tally, rungs, engine, appender=None,
                     for rec in records:
                         tally.add(rec)
                         source.done(rec)
-                sizer.observe(records)
+                sizer.observe(records, busy)
                 counters.batches += 1
                 counters.busy += busy
                 counters.cpu += cpu
