@@ -432,6 +432,13 @@ def test_check_re_solves_a_sample_and_finds_a_wrong_line(tmp_path):
                 timeout=300)
     assert r.returncode == 1, r.stderr
     assert json.loads(r.stdout)["contradict"] == [wrong["deal"]]
+    assert "another game" not in r.stderr
+    # Camelot's study checked as The Plot's: not the solver's fault, said so
+    r = run_cli("stats", "--game", "plot", "--check", str(xz), "--json",
+                timeout=300)
+    assert r.returncode == 1 and len(json.loads(r.stdout)["contradict"]) > 3
+    assert "is %s a study of another game than plot? (--game)" % xz \
+        in r.stderr, r.stderr
 
 
 # -- the plugin inside PySolFC imports none of it -----------------------------

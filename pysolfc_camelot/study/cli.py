@@ -434,6 +434,11 @@ def _cmd_check(args, game):
                 for d in out["contradict"]))
         print("%d of the agreeing deals have the same states and moves "
               "(the same solver)" % out["identical"])
+    if len(out["contradict"]) * 4 > out["checked"]:
+        # a solver that is wrong this often is not the likely cause: a
+        # Plot study checked as Camelot (the default game) looks like this
+        print("so many contradictions: is %s a study of another game "
+              "than %s? (--game)" % (args.check, game), file=sys.stderr)
     return 1 if out["contradict"] else 0
 
 
