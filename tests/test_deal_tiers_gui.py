@@ -10,16 +10,13 @@ Russian):
   (``solve --tier``'s function) outside PySolFC on the deal number's
   cards, and the label says "Hard deal" / "Easy deal".
 * T: the label says "This deal is: <tier> - ..." at once.
-* Camelot, medium, with a budget of a few seconds
-  (CAMELOT_TEST_TIER_SECONDS; hard above has the same): a medium deal is
-  dealt, found in time or else one of Camelot's rated deals
-  (camelot/rated_deals.py), and the label says "Medium deal"; medium by
-  fair_player.tier outside PySolFC.
-* The Plot, medium, with a budget of a few seconds: The Plot has no
-  rated deals yet, so when no medium deal is found in time (a medium
-  Plot deal is rare and costs the strong fair player's whole game) the
-  first deal proven winnable is dealt ("none of this tier in time"; the
-  solver agrees outside PySolFC); or, if one is found, it is medium.
+* Medium, with a budget of a few seconds (CAMELOT_TEST_TIER_SECONDS;
+  the first tier above has the same): a medium deal is dealt, found in
+  time or else one of the game's rated deals (<game>/rated_deals.py),
+  and the label says "Medium deal"; medium by fair_player.tier outside
+  PySolFC.  (A game without rated deals deals the first deal proven
+  winnable instead, "none of this tier in time", the solver agreeing
+  outside PySolFC; both games have them now.)
 
 Screenshots go to artifacts/<test>/.
 """
@@ -121,7 +118,7 @@ def test_winnable_deals_of_one_tier(pysolfc_host, display, artifacts,
         assert s["tier"]["asked"] and s["tier"]["tier"] == tier
         ps.shot("asked")
 
-        if game == "camelot":
+        if games.spec(game).rated_deals:
             # -- medium within seconds: found, or a rated one ------------
             for want in CYCLE[CYCLE.index(tier) + 1:] + \
                     CYCLE[:CYCLE.index("medium") + 1]:

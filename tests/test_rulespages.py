@@ -300,7 +300,14 @@ def check_tier_sentence(game, lang, value):
         want = [round(100 * v + 1e-9, 1) for v in figure.share(tier)]
         assert [share, low, high] == want and low <= share <= high, \
             (lang, tier, value)
-    assert abs(sum(got[0::3]) - 100) < 0.25, (lang, value)
+    unknown = figure.counts.get("unknown", 0)
+    assert abs(sum(got[0::3]) + 100 * unknown / figure.deals - 100) < 0.25, \
+        (lang, value)
+    tail = rulespages.TIERS_UNKNOWN[lang].format(
+        count=rulespages.grouped(unknown, lang))
+    assert (tail + ".") in value if unknown else \
+        not any(t.split("}")[1] in value
+                for t in rulespages.TIERS_UNKNOWN.values()), (lang, value)
     grouped = re.sub(r"(?<=\d)[,.\u00a0\u202f](?=\d{3}\b)", "", value)
     assert "1" in grouped and str(figure.deals) in grouped, (lang, value)
     assert value.endswith(".") and "{" not in value, (lang, value)

@@ -99,6 +99,27 @@ TIERS = {
 }
 
 
+# After the tiers, when some deals of the range are not rated yet (a
+# study still running; a deal its solver left undecided).
+TIERS_UNKNOWN = {
+    "en": "; {count} not yet rated (each interval counts them both ways)",
+    "ru": "; ещё не оценено: {count} (каждый интервал учитывает их в обе"
+          " стороны)",
+    "el": "; δεν έχουν ακόμη βαθμολογηθεί: {count} (κάθε διάστημα τις"
+          " μετρά και προς τις δύο πλευρές)",
+    "fr": "; pas encore classées\u00a0: {count} (chaque intervalle les"
+          " compte dans les deux sens)",
+    "de": "; noch nicht eingestuft: {count} (jedes Intervall zählt sie in"
+          " beide Richtungen)",
+    "it": "; non ancora classificate: {count} (ogni intervallo le conta in"
+          " entrambi i sensi)",
+    "pl": "; jeszcze nieocenione: {count} (każdy przedział liczy je w obie"
+          " strony)",
+    "pt_BR": "; ainda não classificadas: {count} (cada intervalo as conta"
+             " nos dois sentidos)",
+}
+
+
 # Each tier's name and meaning: the table's own texts.
 TIER_TEXTS = {"easy": ("winnable.tier.easy", "winnable.tier.why_easy"),
               "medium": ("winnable.tier.medium", "winnable.tier.why_medium"),
@@ -122,8 +143,11 @@ def tier_sentence(tiers, language):
         parts.append("%s (%s)%s%s (%s\u2013%s)" % (
             texts.tr(name, lang=language), texts.tr(why, lang=language),
             colon, share, low, high))
+    unknown = tiers.counts.get("unknown", 0)
+    tail = TIERS_UNKNOWN[language].format(count=grouped(unknown, language)) \
+        if unknown else ""
     return TIERS[language].format(deals=grouped(tiers.deals, language)) \
-        + "; ".join(parts) + "."
+        + "; ".join(parts) + tail + "."
 
 
 def percentage(value, language, phrases=None, digits=1):

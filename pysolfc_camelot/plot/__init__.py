@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The Plot (two decks): rules model (rules.py), notation, hints and the
 PySolFC adapter (game.py)."""
-from ..core.spec import GameSpec as _GameSpec, StudyFigure as _Study
+from ..core.spec import GameSpec as _GameSpec, StudyFigure as _Study, \
+    TierFigure as _Tiers
 
 
 # Our own id and name: PySolFC's built-in The Plot is id 896 and must stay
@@ -20,10 +21,15 @@ DECKS = 2           # 52-card decks in play
 # 98.1% (95% interval 97.1% .. 99.6%).  (On the public set,
 # bench/plot-deals-1000.txt, the tuning set of the fair hint: 88.3%, 81.1%,
 # 98.8%.)  The study (docs/study.md, docs/results/plot-deals-1-65000*):
-# PySolFC's deals 1 to 65,000, STUDY_SHARE below.
+# PySolFC's deals 1 to 65,000, STUDY_SHARE below.  The tiers
+# (docs/fair-play.md, docs/results/plot-tiers-1-2000.partial.jsonl.xz, a
+# study still running): deals 1 to TIER_SHARES' number, every one rated
+# but those undecided at 10 CPU s, which count both ways.
 PAGE_FIGURES = {"SIMPLE_WIN_RATE": 0.842, "GREEDY_WIN_RATE": 0.779,
                 "PLOT_WINNABLE_SHARE": 0.981,
-                "STUDY_SHARE": _Study(65000, 0.989762, 0.988743, 0.990707)}
+                "STUDY_SHARE": _Study(65000, 0.989762, 0.988743, 0.990707),
+                "TIER_SHARES": _Tiers(506, {"easy": 423, "medium": 37,
+                                            "hard": 44, "unknown": 2})}
 
 
 def deck_of(pos):
@@ -46,7 +52,7 @@ SPEC = _GameSpec(
     # most deals are decided in a few hundred, a few need tens of
     # thousands (seconds); those are skipped, undecided.
     winnable_states=5000,
-    # None yet: its tiers are not studied (docs/fair-play.md), so a
-    # screening that runs out of time deals a winnable deal of any tier.
-    rated_deals=None, page_figures=PAGE_FIGURES,
+    # A screening that finds no fresh deal of the tier in time deals one
+    # of the deals its tier study rated so (rated_deals.py).
+    rated_deals="rated_deals:RATED", page_figures=PAGE_FIGURES,
     pictures=("plot-goal.png", "plot-layout.png"))
