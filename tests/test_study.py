@@ -179,6 +179,28 @@ def test_ctrl_c_stops_with_the_summary_and_the_command_that_resumes(
         n, deals, deals - n) in out
 
 
+def test_a_deals_tier_stays_when_a_bigger_rung_counts():
+    """A study's deal decided on its 100 s rung, its tier found later at
+    10 s (a tier run over the study's file): the line that counts is the
+    100 s one, with the tier; compact writes the same."""
+    import io
+    recs = [{"deal": 7, "status": "undecided", "moves": None, "states": 9,
+             "seconds": 10.0, "budget": 10.0},
+            {"deal": 7, "status": "winnable", "moves": 271, "states": 6853,
+             "seconds": 0.8, "budget": 100.0},
+            {"deal": 7, "status": "winnable", "moves": 247, "states": 679,
+             "seconds": 0.06, "budget": 10.0, "tier": "medium"},
+            {"deal": 8, "status": "undecided", "moves": None, "states": 5,
+             "seconds": 10.0, "budget": 10.0, "tier": None}]
+    best = study.final_records(recs)
+    assert best[7] == dict(recs[1], tier="medium")
+    assert best[8] == recs[3]
+    out = io.StringIO()
+    assert study.compact(recs, out) == 2
+    assert [json.loads(t) for t in out.getvalue().splitlines()] == [
+        best[7], best[8]]
+
+
 # -- batch sizes ---------------------------------------------------------------
 
 def test_batches_are_sized_by_the_workers_time_not_the_verdicts():

@@ -28,9 +28,8 @@ DECKS = 2           # 52-card decks in play
 PAGE_FIGURES = {"SIMPLE_WIN_RATE": 0.842, "GREEDY_WIN_RATE": 0.779,
                 "PLOT_WINNABLE_SHARE": 0.981,
                 "STUDY_SHARE": _Study(65000, 0.989762, 0.988743, 0.990707),
-                "TIER_SHARES": _Tiers(536, {"easy": 446, "medium": 40,
-                                            "hard": 48, "lost": 1,
-                                            "unknown": 1})}
+                "TIER_SHARES": _Tiers(998, {"easy": 832, "medium": 64,
+                                            "hard": 96, "lost": 6})}
 
 
 def deck_of(pos):

@@ -189,17 +189,30 @@ def supersedes(new, old):
     return nb >= ob
 
 
+def _tier_kept(best, rec):
+    """The line that counts of a deal after ``rec`` (``best`` so far, or
+    None), with the deal's tier from whichever has one: a tier belongs to
+    the deal, not to the budget, so a tier found at 10 s stays when a
+    line of the ladder's 100 s rung (made without tiers) counts."""
+    if best is None or supersedes((rec["status"], rec["budget"]),
+                                  (best["status"], best["budget"])):
+        new, other = rec, best
+    else:
+        new, other = best, rec
+    if other is not None and not new.get(TIER) and other.get(TIER) and \
+            other["status"] == new["status"]:
+        new = dict(new, **{TIER: other[TIER]})
+    return new
+
+
 def final_records(records, keep=None):
-    """{deal: the line that counts} (see supersedes), of every deal or of
-    the deals in ``keep``."""
+    """{deal: the line that counts} (see supersedes, and _tier_kept for
+    its tier), of every deal or of the deals in ``keep``."""
     best = {}
     for rec in records:
         if keep is not None and rec["deal"] not in keep:
             continue
-        old = best.get(rec["deal"])
-        if old is None or supersedes((rec["status"], rec["budget"]),
-                                     (old["status"], old["budget"])):
-            best[rec["deal"]] = rec
+        best[rec["deal"]] = _tier_kept(best.get(rec["deal"]), rec)
     return best
 
 
@@ -211,17 +224,17 @@ def deal_numbers(records):
 
 
 def compact(records, out):
-    """Write the line that counts of each deal, sorted by deal, to the
-    text stream ``out`` (the committed files' form).  Holds each deal's
-    line as text (about 100 bytes a deal)."""
+    """Write the line that counts of each deal (with its tier, see
+    _tier_kept), sorted by deal, to the text stream ``out`` (the
+    committed files' form).  Holds each deal's line as text (about 100
+    bytes a deal)."""
     best = {}
     for rec in records:
         old = best.get(rec["deal"])
-        if old is None or supersedes((rec["status"], rec["budget"]),
-                                     old[:2]):
-            best[rec["deal"]] = (rec["status"], rec["budget"], dumps(rec))
+        kept = _tier_kept(None if old is None else json.loads(old), rec)
+        best[rec["deal"]] = dumps(kept)
     for deal in sorted(best):
-        out.write(best[deal][2])
+        out.write(best[deal])
     return len(best)
 
 
