@@ -196,6 +196,10 @@ def test_a_deals_tier_stays_when_a_bigger_rung_counts():
     best = study.final_records(recs)
     assert best[7] == dict(recs[1], tier="medium")
     assert best[8] == recs[3]
+    tally = study.Tally(7, 2)         # --resume's view: the same tiers
+    for rec in recs:
+        tally.add(rec)
+    assert not tally.needs(0, 10.0, tiers=True)
     out = io.StringIO()
     assert study.compact(recs, out) == 2
     assert [json.loads(t) for t in out.getvalue().splitlines()] == [

@@ -261,11 +261,15 @@ class Tally:
             self.outside += 1
             return
         old = self.status[i]
+        # a tier belongs to the deal, not to the line (as in _tier_kept):
+        # it outlives a line without one, and a line that does not count
+        # still gives its tier to the one that does
+        known = self.tier[i] if old == _CODE[rec["status"]] else 0
         if old and not supersedes((rec["status"], rec["budget"]),
                                   (_STATUS[old], self.budget[i])):
+            if old == _CODE[rec["status"]] and not known:
+                self.tier[i] = _TIER_CODE[rec.get(TIER)]
             return
-        known = self.tier[i] if self.status[i] == _CODE[rec["status"]] \
-            else 0              # a tier outlives a line without one
         self.status[i] = _CODE[rec["status"]]
         self.budget[i] = rec["budget"]
         self.seconds[i] = rec["seconds"]
