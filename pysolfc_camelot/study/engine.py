@@ -107,6 +107,10 @@ def peak_rss_kib():
         return 0
 
 
+# Seconds the client and the local cluster get to close.
+CLOSE_SECONDS = 10
+
+
 def _ignore_sigint():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -164,18 +168,30 @@ class DaskEngine:
                 running.add(self.client.submit(work, *args,
                                                pure=False))
         top_up()
-        for future in running:
-            result = future.result()
-            future.release()
-            yield result
-            top_up()
+        try:
+            for future in running:
+                result = future.result()
+                future.release()
+                yield result
+                top_up()
+        finally:
+            # A stop (Ctrl-C, an error): the batches not yet done are of
+            # no use, so the scheduler drops them instead of the close
+            # waiting for them.
+            left = list(running.futures)
+            if left:
+                try:
+                    self.client.cancel(left, force=True)
+                except Exception:       # the cluster may be gone already
+                    pass
 
     def close(self):
+        # Bounded, so a stop never hangs on a worker that does not answer.
         try:
-            self.client.close()
+            self.client.close(timeout=CLOSE_SECONDS)
         finally:
             if self.cluster is not None:
-                self.cluster.close()
+                self.cluster.close(timeout=CLOSE_SECONDS)
 
 
 class PoolEngine:
