@@ -537,3 +537,15 @@ def test_a_loss_proved_over_arrangements_is_lost():
         pos.reserve, pos.foundations, pos.tableau, pos.stock, pos.waste,
         pos.base))
     assert old.winnable is False
+
+
+def test_restart_lengths_follow_lubys_sequence():
+    """The restarts' lengths (solve's schedule) follow Luby, Sinclair and
+    Zuckerman's sequence."""
+    terms = [solver._luby(i) for i in range(1, 64)]
+    assert terms[:15] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    # term 2^k - 1 is 2^(k-1), and the next 2^k - 1 terms repeat the first
+    for k in range(1, 6):
+        n = (1 << k) - 1
+        assert terms[n - 1] == 1 << (k - 1)
+        assert terms[n:2 * n] == terms[:n]
