@@ -449,8 +449,9 @@ RESTART_STATES = 500
 def _luby(i):
     """The i-th term (from 1) of Luby's sequence, 1 1 2 1 1 2 4 1 1 2 1
     1 2 4 8 ...: the restart lengths of Luby, Sinclair and Zuckerman
-    (1993), within a constant factor of the best fixed length whatever
-    the distribution of the search's luck."""
+    (1993), whose expected time is within a logarithmic factor of the
+    best restart strategy's, whatever the distribution of the search's
+    luck (unknown here, and different for every deal)."""
     while True:
         k = i.bit_length()
         if i == (1 << k) - 1:
