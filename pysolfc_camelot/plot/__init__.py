@@ -22,14 +22,13 @@ DECKS = 2           # 52-card decks in play
 # bench/plot-deals-1000.txt, the tuning set of the fair hint: 88.3%, 81.1%,
 # 98.8%.)  The study (docs/study.md, docs/results/plot-deals-1-90000*):
 # PySolFC's deals 1 to 90,000, STUDY_SHARE below.  The tiers
-# (docs/fair-play.md, docs/results/plot-tiers-1-2000.partial.jsonl.xz, a
-# study still running): deals 1 to TIER_SHARES' number, every one rated
-# but those undecided at 10 CPU s, which count both ways.
+# (docs/fair-play.md, docs/results/plot-tiers-1-2000.jsonl.xz): deals 1
+# to TIER_SHARES' number, every one rated.
 PAGE_FIGURES = {"SIMPLE_WIN_RATE": 0.842, "GREEDY_WIN_RATE": 0.779,
                 "PLOT_WINNABLE_SHARE": 0.981,
                 "STUDY_SHARE": _Study(90000, 0.989789, 0.988870, 0.990651),
-                "TIER_SHARES": _Tiers(998, {"easy": 832, "medium": 64,
-                                            "hard": 96, "lost": 6})}
+                "TIER_SHARES": _Tiers(2000, {"easy": 1683, "medium": 121,
+                                            "hard": 180, "lost": 16})}
 
 
 def deck_of(pos):
