@@ -239,11 +239,17 @@ def test_winnable_share(monkeypatch):
 
 def test_demo_win_rate(monkeypatch):
     from pysolfc_camelot import plot
-    monkeypatch.setitem(plot.PAGE_FIGURES, "SIMPLE_WIN_RATE", 0.9125)
+    monkeypatch.setitem(plot.PAGE_FIGURES, "SIMPLE_WIN_RATE", 0.9124)
     assert rulespages.figure("plot", "SIMPLE_WIN_RATE", "en") == "91.2%"
     assert rulespages.figure("plot", "SIMPLE_WIN_RATE", "ru") == "91,2\u00a0%"
     page = rulespages.render_page("plot", "el", "<p>{{SIMPLE_WIN_RATE}}</p>")
     assert "<p>91,2%</p>" in page
+    # A half is rounded up, as a person rounds it, whether the float lies
+    # on it (91.25), just under it (6.05) or just over it (48.95).
+    for share, text in ((0.9125, "91.3%"), (121 / 2000, "6.1%"),
+                        (979 / 2000, "49.0%"), (0.0604, "6.0%")):
+        monkeypatch.setitem(plot.PAGE_FIGURES, "SIMPLE_WIN_RATE", share)
+        assert rulespages.figure("plot", "SIMPLE_WIN_RATE", "en") == text
 
 
 @pytest.mark.parametrize("game, figure", [

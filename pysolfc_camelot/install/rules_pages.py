@@ -24,6 +24,7 @@ import functools
 import html
 import re
 import sys
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from .. import __version__, games, texts
@@ -168,9 +169,13 @@ def percentage(value, language, phrases=None, digits=1):
     if isinstance(value, TierFigure):
         return tier_sentence(value, language)
     if isinstance(value, float):
-        # rounded first so that a share such as 979/2000 (48.95, held as
-        # 48.9499...) is written as a person rounds it, 49.0
-        text = texts.decimal(round(100 * value, 9), digits, language)
+        # Rounded half up from the decimal the share stands for, as a
+        # person rounds it: 979/2000 is 48.95 -> 49.0 and 121/2000 is
+        # 6.05 -> 6.1, though both floats lie just under the half.
+        exact = Decimal(repr(round(100 * value, 9)))
+        text = texts.decimal(float(exact.quantize(Decimal(1).scaleb(-digits),
+                                                  ROUND_HALF_UP)),
+                             digits, language)
         if language == "en":
             return text + "%"
         return text + ("\u00a0%" if language in ("ru", "fr", "de") else "%")
