@@ -245,7 +245,8 @@ def test_demo_win_rate(monkeypatch):
     page = rulespages.render_page("plot", "el", "<p>{{SIMPLE_WIN_RATE}}</p>")
     assert "<p>91,2%</p>" in page
     # A half is rounded up, as a person rounds it, whether the float lies
-    # on it (91.25), just under it (6.05) or just over it (48.95).
+    # on it (91.25) or just under it (6.05 and 48.95 are held as
+    # 6.0499... and 48.9499...).
     for share, text in ((0.9125, "91.3%"), (121 / 2000, "6.1%"),
                         (979 / 2000, "49.0%"), (0.0604, "6.0%")):
         monkeypatch.setitem(plot.PAGE_FIGURES, "SIMPLE_WIN_RATE", share)
