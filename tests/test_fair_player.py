@@ -117,6 +117,65 @@ def test_the_hint_never_reads_the_hidden_order(game, seed, moves):
     assert ca == cb and ca.samples == 8
 
 
+# -- the probes before a sample's search ------------------------------------
+
+def plot_samples(n, seed=5):
+    """``n`` samples (orders of the hidden cards) of a Plot position 40
+    moves into a fresh deal, as positions."""
+    hidden = hidden_of("plot")
+    pos = mid_position("plot", seed, 40)
+    orders, _ = fair_player.sample_orders(hidden, pos, n, seed=seed)
+    return [hidden.with_hidden(pos, o) for o in orders]
+
+
+def test_a_probe_s_win_is_a_witness_and_its_loss_is_searched():
+    """The Plot's probes win most samples with a line that replays to the
+    win; every sample's verdict is the search's where the search decides
+    (a probe never calls a lost sample won), and only the samples the
+    probes lose reach the search."""
+    hidden = hidden_of("plot")
+    assert hidden.PROBES
+    work = fair_player._Work("plot", None, None, None)
+    searched = []
+    real_solve = work.solver.solve
+    work.solver = type("Counting", (), {"solve": staticmethod(
+        lambda pos, budget: searched.append(pos) or real_solve(pos, budget))})
+    g = games.Game("plot")
+    probed = 0
+    for world in plot_samples(12):
+        line = work.probe(world)
+        won, solved_line = work.solve(world)
+        exact = g.solve(world, budget_seconds=20).winnable
+        if line is not None:
+            probed += 1
+            assert fair_player._wins(world, line)
+            assert (won, solved_line) == (True, line)
+            assert exact is True
+            assert world not in searched
+        else:
+            assert world in searched
+            assert won in (exact, None)
+    assert probed >= 6          # about nine in ten on such positions
+    assert work.solves == 12    # one a sample, probed or searched
+
+
+def test_a_probe_stops_on_request():
+    calls = []
+
+    def stop():
+        calls.append(1)
+        return len(calls) > 5   # within the first playout
+    work = fair_player._Work("plot", None, None, stop)
+    with pytest.raises(fair_player._Stopped):
+        work.probe(plot_samples(1)[0])
+    assert len(calls) == 6
+
+
+def test_camelot_searches_every_sample():
+    # its solves take about a millisecond: no probe would pay
+    assert hidden_of("camelot").PROBES == ()
+
+
 @pytest.mark.parametrize("game", games.GAMES)
 def test_seed_changes_the_samples_not_the_rules(game):
     pos = mid_position(game, 5, 12)

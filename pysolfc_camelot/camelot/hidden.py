@@ -31,6 +31,11 @@ def lead_move(pos, budget=None):
     return hints.fair_move(pos, budget=budget)
 
 
+# No probe before a sample's exact solve (fair_player): a Camelot solve
+# takes about a millisecond, less than a playout of the fair rules, which
+# sample the stock themselves.
+PROBES = ()
+
 visible_key = hints._visible_key
 # States per exact solve of one sample (a deterministic budget): most
 # Camelot positions are decided in a few hundred.
