@@ -1,9 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The determinism check (tools/determinism.py): solve, stats, the hints'
 moves (play) and analyse answer on seeded decks of every game exactly as
-recorded (tests/data/determinism.json: on branch ``layers``, before the
-game spec; The Plot's fair games again when the fair player gained its
-probes, which change its lines, not its verdicts).  Needs PySolFC's deals (``make setup``)."""
+recorded on branch ``layers``, before the game spec
+(tests/data/determinism.json).  Needs PySolFC's deals (``make setup``)."""
 import sys
 from pathlib import Path
 

@@ -7,8 +7,7 @@ with what depends on the clock left out (seconds, memory, workers).
     python tools/determinism.py --check tests/data/determinism.json
 
 ``--write`` records the answers of the checkout it runs in (the committed
-file was written on branch ``layers``, before the game spec, and again
-when The Plot's fair player gained its probes); ``--check``
+file was written on branch ``layers``, before the game spec); ``--check``
 compares and prints the first differences (exit 1 when any).  Budgets are
 generous and the deals easy, so no answer depends on the machine's speed.
 tests/test_determinism.py runs the check.

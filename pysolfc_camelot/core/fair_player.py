@@ -20,9 +20,10 @@ of wins (an undecided solve counts half); ties go to the earlier candidate
 in the game's fair order (today's fair hint's choice first where it is
 cheap to know), so among equals the player keeps to the fair rules.
 
-Cost: a sample is first played out by the game's cheap policies
-(``hidden.PROBES``; The Plot's win about nine samples in ten, at a
-fiftieth of a search's cost), and only a sample they lose is searched.  The
+Cost: where only a sample's verdict is read (a chance; the deeper
+score's next move), the sample is first played out by the game's cheap
+policies (``hidden.PROBES``; The Plot's win about nine samples in ten, at
+a fiftieth of a search's cost), and only a sample they lose is searched.  The
 candidates are taken in fair order and a candidate is dropped as
 soon as it can no longer beat the best one (every sample left counted as
 a win): when the fair rules' move keeps every sample winnable nothing else
@@ -165,32 +166,48 @@ class _Work:
             (self.user_stop is not None and bool(self.user_stop()))
 
     def solve(self, pos):
-        """(True/False/None, the winning line or None): the game's probe
-        first, then the exact search.  A probe counts as the solve it
-        stands for, so the cap answers as many samples as before."""
+        """(True/False/None, the winning line or None), by the search: the
+        line is the solver's (the player's next moves are read from it)."""
+        self._count(pos)
+        if pos.is_won():
+            return True, []
+        return self._search(pos)
+
+    def verdict(self, pos):
+        """True/False/None alone: the game's probes first, then the
+        search.  Only where no line is read (a chance, the deeper score's
+        next move): a probe's line differs from the solver's, and the
+        player reading probe lines lost medium deals it wins with the
+        solver's (docs/fair-play.md)."""
+        self._count(pos)
+        if pos.is_won() or self.probe(pos) is not None:
+            return True
+        return self._search(pos)[0]
+
+    def _count(self, pos):
+        """One more solve (a probe counts as the solve it stands for), or
+        _Stopped / _Capped."""
         if self.stop():
             raise _Stopped
         if pos.is_won():
-            return True, []
+            return
         if self.cap is not None and self.solves >= self.cap:
             raise _Capped
         self.solves += 1
-        line = self.probe(pos)
-        if line is not None:
-            return True, line
+
+    def _search(self, pos):
         res = self.solver.solve(pos, Budget(states=self.states,
                                             should_stop=self.stop))
         if res.winnable is None and self.stop():
             raise _Stopped          # cut short: not an undecided sample
         return res.winnable, (list(res.moves) if res.winnable else None)
 
-
     def probe(self, pos):
         """The winning line of the first of the game's ``PROBES`` (cheap
         policies) whose playout from ``pos`` wins, else None.  A win is a
-        witness (the sample is winnable: exact, as a solve's line is), so
-        only the samples every probe loses cost a search; a loss proves
-        nothing."""
+        witness (the sample is winnable: exact, as a solve's verdict is),
+        so only the samples every probe loses cost a search; a loss
+        proves nothing."""
         from .policies import play_out     # policies imports this module
         for probe in self.hidden.PROBES:
             def choose(p, probe=probe):
@@ -259,7 +276,7 @@ def _group_value(work, children, results, members, bound):
         for n, i in enumerate(others):
             if count + len(others) - n <= best:
                 break               # cannot beat the best next move
-            count += _worth(work.solve(children[i].after(nexts[j]))[0])
+            count += _worth(work.verdict(children[i].after(nexts[j])))
         best = max(best, count)
         if best >= len(won) or half + best >= bound:
             break
@@ -486,7 +503,7 @@ def chance(game, position, samples=None, seed=None, seconds=None,
                 p = wins / decided
                 if math.sqrt(p * (1 - p) / decided) <= CHANCE_ERROR:
                     break
-            won, _ = work.solve(hidden.with_hidden(position, order))
+            won = work.verdict(hidden.with_hidden(position, order))
             solved += 1
             if won is not None:
                 decided += 1
