@@ -23,8 +23,8 @@ cheap to know), so among equals the player keeps to the fair rules.
 Cost: where only a sample's verdict is read (a chance; the deeper
 score's next move), the sample is first played out by the game's cheap
 policies (``hidden.PROBES``; The Plot's win about nine samples in ten, at
-a fiftieth of a search's cost), and only a sample they lose is searched.  The
-candidates are taken in fair order and a candidate is dropped as
+a fiftieth of a search's cost), and only a sample they lose is searched.
+The candidates are taken in fair order and a candidate is dropped as
 soon as it can no longer beat the best one (every sample left counted as
 a win): when the fair rules' move keeps every sample winnable nothing else
 is solved.  The next move of a group is first the one most of the
