@@ -37,11 +37,14 @@ test: setup
 # display, as tests/conftest.py's rule sorts them (--unit: a host test it
 # missed fails instead of running).  Needs only .venv, made here (PyPI
 # packages, no apt-get, no PySolFC) when missing.  UNIT_JOBS workers.
+# The unit tests marked slow (whole games played, each over 20 s) are left
+# out unless SLOW=1; `make test` runs them always.
 UNIT_JOBS ?= 2
+SLOW ?=
 unit:
 	@test -x $(VENV_PY) || $(PYTHON) -c 'import sys; sys.path.insert(0, "tools"); \
 	    import setup_host; setup_host.ensure_venv()'
-	@rc=0; $(VENV_PY) -m pytest -q -n $(UNIT_JOBS) --unit \
+	@rc=0; $(VENV_PY) -m pytest -q -n $(UNIT_JOBS) --unit $(if $(SLOW),--slow) \
 	    --durations=5 --durations-min=5 tests || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make unit: pytest collected no tests" >&2; fi; \
 	exit $$rc

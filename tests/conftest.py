@@ -65,6 +65,10 @@ def pytest_addoption(parser):
         "--unit", action="store_true",
         help="only the tests that need no PySolFC host and no display "
              "(`make unit`)")
+    parser.addoption(
+        "--slow", action="store_true",
+        help="with --unit, the unit tests marked slow too (`make unit "
+             "SLOW=1`; a run without --unit always has them)")
 
 
 # The fixtures that give a test a PySolFC host or an X display.
@@ -135,6 +139,10 @@ def pytest_configure(config):
         "markers", "host: needs a PySolFC host or an X display (set by "
                    "conftest.py's rule, never by hand); `make unit` leaves "
                    "these out")
+    config.addinivalue_line(
+        "markers", "slow: a unit test of more than about 20 s on an idle "
+                   "core (it plays whole games); `make unit` leaves it out "
+                   "unless SLOW=1, `make test` and CI always run it")
     if config.getoption("--unit"):
         for name in UNIT_GUARDED:
             setattr(hostenv, name, _unit_guard(name))
@@ -188,6 +196,9 @@ def pytest_collection_modifyitems(config, items):
         if item.get_closest_marker("host") or needs_a_host(item):
             item.add_marker(pytest.mark.host)
             left_out.append(item)
+        elif unit and item.get_closest_marker("slow") and \
+                not config.getoption("--slow"):
+            left_out.append(item)       # the fast loop: make test has it
         else:
             kept.append(item)
     if unit:

@@ -122,6 +122,7 @@ def test_carrying_saves_solves():
 
 # -- analyse --chance ---------------------------------------------------------
 
+@pytest.mark.slow
 def test_analyse_says_the_chance_of_every_position():
     """On the command line, on a Camelot game ending in a position of few
     orders (a Plot game's hundreds of positions cost too many solves for
@@ -220,6 +221,7 @@ def test_plot_tiers_easy_and_lost():
 PLOT_TIER_CASES = ((193, "hard"), (163, "medium"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k,label", PLOT_TIER_CASES)
 def test_plot_tiers_medium_and_hard(k, label):
     g = games.Game("plot")
