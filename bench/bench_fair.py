@@ -9,6 +9,10 @@ when installed, else local processes).
         --samples 6,12,24 --jobs 2 --results docs/results/fair-plot.jsonl
     python3 bench/bench_fair.py --report docs/results/fair-plot.jsonl.xz
 
+On several machines: start a Dask scheduler and workers (docs/study.md)
+and give ``--scheduler tcp://HOST:8786`` instead of ``--jobs``; each
+worker needs this checkout on its PYTHONPATH.
+
 Resumable: every deal played by every policy is one line of the results
 file, appended as it ends (``{"game", "seed", "deal", "policy",
 "samples", "won", "moves", "seconds", "cpu"}``, ``seconds`` and ``cpu``
@@ -129,7 +133,12 @@ def main(argv=None):
                     "fixed seed, the tier's)")
     ap.add_argument("--budget", type=float, default=10.0,
                     help="seconds of the full-knowledge solve per deal")
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="local worker processes (without --scheduler)")
+    ap.add_argument("--scheduler", metavar="ADDRESS",
+                    help="join the Dask cluster whose scheduler is at "
+                    "ADDRESS, e.g. tcp://10.0.0.1:8786, and play on its "
+                    "workers")
     ap.add_argument("--results", help="results file (appended, resumed)")
     ap.add_argument("--report", metavar="FILE",
                     help="print the table of FILE and stop")
@@ -162,7 +171,11 @@ def main(argv=None):
     print("%s, %d fresh deals of seed %d, %d plays to go, %s" % (
         args.game, args.deals, seed, len(todo),
         time.strftime("%Y-%m-%d %H:%M")), file=sys.stderr, flush=True)
-    engine = study_engine.make_engine(args.jobs)
+    try:
+        engine = study_engine.make_engine(args.jobs, args.scheduler)
+    except (RuntimeError, OSError) as e:    # no Dask, no scheduler there
+        ap.error(str(e))
+    print("playing on %s" % engine.where, file=sys.stderr, flush=True)
     appender = study.Appender(args.results)
     try:
         batches = ((args.game, [(deal, decks[deal - 1])], spec)

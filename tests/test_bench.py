@@ -120,3 +120,66 @@ def test_bench_fails_on_a_verdict_mismatch(capsys):
     assert "VERDICT MISMATCH on deal 1: current not winnable, baseline" \
         " winnable" in out
     assert "verdicts agree on 1 of 2 deals decided by both" in out
+
+
+# -- the fair-play measurement (bench_fair.py) --------------------------------
+
+def _dask(*args, cwd):
+    """`python -m dask ARGS` in its own process group, quiet."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.Popen([sys.executable, "-m", "dask", *args],
+                            cwd=str(cwd), env=env,
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+
+
+def test_bench_fair_plays_on_a_dask_cluster_and_resumes(tmp_path):
+    """The measurement joins a scheduler and a worker started apart
+    (--scheduler), writes one line per deal and policy, goes on from its
+    file with more deals, and its report counts the deals every policy
+    finished; a seed other than the file's is refused."""
+    import signal
+    import time
+    sched_file = tmp_path / "scheduler.json"
+    procs = [_dask("scheduler", "--host", "127.0.0.1", "--port", "0",
+                   "--no-dashboard", "--scheduler-file", str(sched_file),
+                   cwd=tmp_path)]
+    try:
+        end = time.time() + 60
+        while not sched_file.exists() and time.time() < end:
+            time.sleep(0.1)
+        address = json.loads(sched_file.read_text())["address"]
+        procs.append(_dask("worker", address, "--nthreads", "1",
+                           "--no-nanny", "--host", "127.0.0.1",
+                           "--no-dashboard", cwd=tmp_path))
+        f = tmp_path / "fair.jsonl"
+        common = ("--game", "camelot", "--seed", "17", "--samples", "2",
+                  "--budget", "5", "--scheduler", address, "--results",
+                  str(f))
+        r = bench("bench_fair.py", "--deals", "2", *common)
+        assert r.returncode == 0, r.stderr
+        assert "playing on the Dask cluster at %s" % address in r.stderr
+        recs = [json.loads(t) for t in f.read_text().splitlines()]
+        assert sorted((x["deal"], x["policy"]) for x in recs) == [
+            (d, p) for d in (1, 2) for p in ("fair", "full", "simple")]
+        assert {x["seed"] for x in recs} == {17}
+        assert all(isinstance(x["won"], bool) for x in recs)
+        assert "2 deals played by every policy" in r.stdout
+        r = bench("bench_fair.py", "--deals", "3", *common)
+        assert r.returncode == 0, r.stderr
+        assert "3 plays to go" in r.stderr      # only deal 3's
+        again = [json.loads(t) for t in f.read_text().splitlines()]
+        assert again[:6] == recs and len(again) == 9
+        r = bench("bench_fair.py", "--report", str(f))
+        assert "3 deals played by every policy" in r.stdout
+        r = bench("bench_fair.py", "--deals", "3", "--results", str(f),
+                  "--seed", "18")
+        assert r.returncode == 2 and "deals of seed 17" in r.stderr
+    finally:
+        for p in procs:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            p.wait(timeout=30)
