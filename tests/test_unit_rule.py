@@ -2,6 +2,7 @@
 """The fast loop's selection (tests/conftest.py): `make unit` leaves out
 the unit tests marked slow unless asked for them, and a run without
 --unit (`make test`, CI) keeps them."""
+import os
 import subprocess
 import sys
 
@@ -12,10 +13,13 @@ SLOW = "test_plot_tiers_medium_and_hard"
 
 
 def collected(*options):
+    # without the caller's options (CI's --junitxml names its own report)
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q",
          "-p", "no:cacheprovider", *options, FILE],
-        cwd=str(REPO), capture_output=True, text=True, timeout=300)
+        cwd=str(REPO), env=env, capture_output=True, text=True,
+        timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     return [line for line in r.stdout.splitlines() if "::" in line]
 
