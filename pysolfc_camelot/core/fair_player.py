@@ -176,9 +176,9 @@ class _Work:
     def verdict(self, pos):
         """True/False/None alone: the game's probes first, then the
         search.  Only where no line is read (a chance, the deeper score's
-        next move): a probe's line differs from the solver's, and the
-        player reading probe lines lost medium deals it wins with the
-        solver's (docs/fair-play.md)."""
+        next move): a probe's line differs from the solver's, and a
+        player reading probe lines plays other games (cheaper; whether
+        as strong is open: docs/fair-play.md, "What is left")."""
         self._count(pos)
         if pos.is_won() or self.probe(pos) is not None:
             return True
