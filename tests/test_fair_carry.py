@@ -239,3 +239,38 @@ def test_plot_tiers_medium_and_hard(k, label):
                 "--json", timeout=600)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["won"] is (label == "medium")
+
+
+# PySolFC's deal 311 of The Plot (deals.deck_for_deal(311, 2)), rated
+# medium (plot/rated_deals.py), and the first 34 moves of the game that
+# rated it.  A player whose deeper score read its verdicts through the
+# probes (fair_player._Work.verdict) left this game at the 34th move
+# (T3>F0 for the deal) and lost the deal: hard where the rating says
+# medium, and winnable deals of the medium tier dealt it in PySolFC.
+DEAL_311 = (
+    "2S AC TC JS JS 3C 5D 5D 7S KC JC 3D 8H AS JC 4D 6D 6H 8S 6D 5H 7D 5H "
+    "8D 4H AH TH TD 4S 3D 7H 5C QS AD QH 9C TS QH QD JD 2H 3S KC 2D 9S 7D "
+    "2C 5S QD 6H 9H 9D KD JD 8S 9H 3H 8C 2D 7H 3H 4C 9D TS 8D 7C JH KH KD "
+    "6S 2C AD 5C 6C KH JH 2S 4S QC 4D KS 7S QS 6C 2H 9C 4H 8C 8H AS TH 4C "
+    "3C QC TD 3S 7C 9S TC AC KS 5S AH 6S")
+RATED_311 = (
+    "T1>T6; T2>T7; T8>T3; T10>T3; deal; waste>T0; deal; deal; deal; "
+    "waste>T6; deal; waste>T4; T5>T4; deal; waste>T7; waste>T7; deal; deal; "
+    "waste>T1; deal; deal; waste>T0; T9>T0; deal; deal; deal; deal; deal; "
+    "deal; waste>T3; waste>F0; T3>F0; T3>F0; deal")
+
+
+@pytest.mark.slow
+def test_the_player_plays_the_rated_game_of_a_medium_deal():
+    """The player's moves are those its tiers were rated with: the search
+    alone decides its scores (a probe's win where the search leaves a
+    sample undecided would change them)."""
+    from pysolfc_camelot.plot import rated_deals
+    from pysolfc_camelot.plot.notation import parse_deck
+    assert 311 in rated_deals.RATED["medium"]
+    pos = games.Game("plot").new_game(parse_deck(DEAL_311))
+    player = fair_player.Player("plot")
+    for n, want in enumerate(RATED_311.split("; "), 1):
+        move = player.choose_move(pos)
+        assert str(move) == want, "move %d" % n
+        pos.play(move)

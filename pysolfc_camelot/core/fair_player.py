@@ -20,11 +20,14 @@ of wins (an undecided solve counts half); ties go to the earlier candidate
 in the game's fair order (today's fair hint's choice first where it is
 cheap to know), so among equals the player keeps to the fair rules.
 
-Cost: where only a sample's verdict is read (a chance; the deeper
-score's next move), the sample is first played out by the game's cheap
-policies (``hidden.PROBES``; The Plot's win about nine samples in ten, at
-a fiftieth of a search's cost), and only a sample they lose is searched.
-The candidates are taken in fair order and a candidate is dropped as
+Cost: a chance reads only each sample's verdict, so the sample is first
+played out by the game's cheap policies (``hidden.PROBES``; The Plot's win
+about nine samples in ten, at a fiftieth of a search's cost), and only a
+sample they lose is searched.  The player reads the search alone: where
+the search's states leave a sample undecided (half a win) a probe may win
+it, which changes scores and so moves, and the tiers recorded for PySolFC's
+deals (``rated_deals``) are the search-only player's (deal 311 of The Plot:
+medium by the search, hard with probed verdicts).  The candidates are taken in fair order and a candidate is dropped as
 soon as it can no longer beat the best one (every sample left counted as
 a win): when the fair rules' move keeps every sample winnable nothing else
 is solved.  The next move of a group is first the one most of the
@@ -175,10 +178,8 @@ class _Work:
 
     def verdict(self, pos):
         """True/False/None alone: the game's probes first, then the
-        search.  Only where no line is read (a chance, the deeper score's
-        next move): a probe's line differs from the solver's, and a
-        player reading probe lines plays other games (cheaper; whether
-        as strong is open: docs/fair-play.md, "What is left")."""
+        search.  For a chance only: the player's moves (and so the tiers
+        recorded) are the search's, lines and verdicts (module text)."""
         self._count(pos)
         if pos.is_won() or self.probe(pos) is not None:
             return True
@@ -276,7 +277,7 @@ def _group_value(work, children, results, members, bound):
         for n, i in enumerate(others):
             if count + len(others) - n <= best:
                 break               # cannot beat the best next move
-            count += _worth(work.verdict(children[i].after(nexts[j])))
+            count += _worth(work.solve(children[i].after(nexts[j]))[0])
         best = max(best, count)
         if best >= len(won) or half + best >= bound:
             break
