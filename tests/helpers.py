@@ -4,10 +4,14 @@ the command line run as a user runs it, The Plot's cards, decks and
 hand-built positions, and games with a known mistake (fixtures: a test
 module imports the ones it asks for).  Test modules import this, never
 each other."""
+import contextlib
+import json
 import os
 import random
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -32,6 +36,49 @@ def run_cli(*args, timeout=120, env=None, cwd=REPO, pythonpath=REPO,
     return subprocess.run([str(python), "-m", "pysolfc_camelot", *args],
                           env=e, cwd=str(cwd), capture_output=True,
                           text=True, timeout=timeout)
+
+
+def kill_group(proc, sig=signal.SIGKILL):
+    """``sig`` to ``proc``'s process group (it was started in its own)."""
+    try:
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        pass
+
+
+@contextlib.contextmanager
+def dask_cluster(folder, workers=1, env=None):
+    """A Dask scheduler and ``workers`` workers started apart on
+    127.0.0.1, as a user starts them (``python -m dask``, in ``folder``),
+    each in its own process group: yields (the scheduler's address, the
+    worker processes); every one is killed on the way out."""
+    env = dict(os.environ if env is None else env,
+               PYTHONPATH=str(REPO))
+    procs = []
+
+    def spawn(*args):
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "dask", *args], cwd=str(folder),
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True))
+        return procs[-1]
+    sched_file = os.path.join(str(folder), "scheduler.json")
+    try:
+        spawn("scheduler", "--host", "127.0.0.1", "--port", "0",
+              "--no-dashboard", "--scheduler-file", sched_file)
+        end = time.time() + 60
+        while not os.path.exists(sched_file) and time.time() < end:
+            time.sleep(0.1)
+        with open(sched_file, encoding="utf-8") as f:
+            address = json.load(f)["address"]
+        yield address, [spawn("worker", address, "--nthreads", "1",
+                              "--no-nanny", "--host", "127.0.0.1",
+                              "--no-dashboard", "--name", "w%d" % i)
+                        for i in range(1, workers + 1)]
+    finally:
+        for p in procs:
+            kill_group(p)
+            p.wait(timeout=30)
 
 
 # -- The Plot's cards and positions, written as text ------------------------

@@ -12,7 +12,7 @@ import pytest
 from pysolfc_camelot.core.cards import parse_deck
 from pysolfc_camelot.plot.notation import parse_deck as parse_plot_deck
 
-from helpers import REPO
+from helpers import REPO, dask_cluster
 
 sys.path.insert(0, str(REPO / "bench"))
 import deal_source                                          # noqa: E402
@@ -124,35 +124,12 @@ def test_bench_fails_on_a_verdict_mismatch(capsys):
 
 # -- the fair-play measurement (bench_fair.py) --------------------------------
 
-def _dask(*args, cwd):
-    """`python -m dask ARGS` in its own process group, quiet."""
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.Popen([sys.executable, "-m", "dask", *args],
-                            cwd=str(cwd), env=env,
-                            stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL,
-                            start_new_session=True)
-
-
 def test_bench_fair_plays_on_a_dask_cluster_and_resumes(tmp_path):
     """The measurement joins a scheduler and a worker started apart
     (--scheduler), writes one line per deal and policy, goes on from its
     file with more deals, and its report counts the deals every policy
     finished; a seed other than the file's is refused."""
-    import signal
-    import time
-    sched_file = tmp_path / "scheduler.json"
-    procs = [_dask("scheduler", "--host", "127.0.0.1", "--port", "0",
-                   "--no-dashboard", "--scheduler-file", str(sched_file),
-                   cwd=tmp_path)]
-    try:
-        end = time.time() + 60
-        while not sched_file.exists() and time.time() < end:
-            time.sleep(0.1)
-        address = json.loads(sched_file.read_text())["address"]
-        procs.append(_dask("worker", address, "--nthreads", "1",
-                           "--no-nanny", "--host", "127.0.0.1",
-                           "--no-dashboard", cwd=tmp_path))
+    with dask_cluster(tmp_path) as (address, _):
         f = tmp_path / "fair.jsonl"
         common = ("--game", "camelot", "--seed", "17", "--samples", "2",
                   "--budget", "5", "--scheduler", address, "--results",
@@ -176,10 +153,3 @@ def test_bench_fair_plays_on_a_dask_cluster_and_resumes(tmp_path):
         r = bench("bench_fair.py", "--deals", "3", "--results", str(f),
                   "--seed", "18")
         assert r.returncode == 2 and "deals of seed 17" in r.stderr
-    finally:
-        for p in procs:
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            p.wait(timeout=30)

@@ -19,7 +19,7 @@ import time
 import pytest
 
 import hostenv
-from helpers import REPO, run_cli
+from helpers import REPO, dask_cluster, kill_group, run_cli
 from pysolfc_camelot import study
 
 PY = sys.executable
@@ -58,13 +58,6 @@ def start(*args, env=ENV):
                             stderr=subprocess.PIPE, text=True,
                             start_new_session=True,
                             preexec_fn=_as_from_a_terminal)
-
-
-def kill_group(proc, sig=signal.SIGKILL):
-    try:
-        os.killpg(proc.pid, sig)
-    except ProcessLookupError:
-        pass
 
 
 def wait_for_lines(path, n, proc, seconds=120):
@@ -368,46 +361,25 @@ def test_a_killed_dask_worker_loses_no_deal_and_duplicates_none(tmp_path):
     """`dask scheduler` and two `dask worker`s started apart on 127.0.0.1;
     stats joins them with --scheduler; one worker is killed with -9 while
     deals remain: every deal is in the file once."""
-    sched_file = tmp_path / "scheduler.json"
-    procs = []
-
-    def spawn(*args):
-        p = subprocess.Popen([PY, "-m", "dask", *args], cwd=str(tmp_path),
-                             env=ENV, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL,
-                             start_new_session=True)
-        procs.append(p)
-        return p
-    try:
-        spawn("scheduler", "--host", "127.0.0.1", "--port", "0",
-              "--no-dashboard", "--scheduler-file", str(sched_file))
-        end = time.time() + 60
-        while not sched_file.exists() and time.time() < end:
-            time.sleep(0.1)
-        address = json.loads(sched_file.read_text())["address"]
+    with dask_cluster(tmp_path, workers=2, env=ENV) as (address, workers):
         assert address.startswith("tcp://127.0.0.1:")
-        workers = [spawn("worker", address, "--nthreads", "1",
-                         "--no-nanny", "--host", "127.0.0.1",
-                         "--no-dashboard", "--name", "w%d" % i)
-                   for i in (1, 2)]
         f = tmp_path / "r.jsonl"
         run = start("stats", "--deals", "300", "--budget", "60",
                     "--scheduler", address, "--results", str(f), "--json")
-        procs.append(run)
-        wait_for_lines(f, 30, run)
-        workers[0].kill()
-        killed_at = len(lines(f))
-        out, err = run.communicate(timeout=600)
-        assert run.returncode == 0, err
-        assert killed_at < 300
-        deals = [rec["deal"] for rec in lines(f)]
-        assert sorted(deals) == list(range(1, 301))     # once each
-        s = json.loads(out)
-        assert s["deals"] == 300 and s["engine"] == "dask"
-    finally:
-        for p in procs:
-            kill_group(p)
-            p.wait(timeout=30)
+        try:
+            wait_for_lines(f, 30, run)
+            workers[0].kill()
+            killed_at = len(lines(f))
+            out, err = run.communicate(timeout=600)
+        finally:
+            kill_group(run)
+            run.wait(timeout=30)
+    assert run.returncode == 0, err
+    assert killed_at < 300
+    deals = [rec["deal"] for rec in lines(f)]
+    assert sorted(deals) == list(range(1, 301))     # once each
+    s = json.loads(out)
+    assert s["deals"] == 300 and s["engine"] == "dask"
 
 
 @pytest.mark.host    # PySolFC's deal numbers: its random module deals them
