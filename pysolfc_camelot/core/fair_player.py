@@ -27,8 +27,9 @@ sample they lose is searched.  The player reads the search alone: where
 the search's states leave a sample undecided (half a win) a probe may win
 it, which changes scores and so moves, and the tiers recorded for PySolFC's
 deals (``rated_deals``) are the search-only player's (deal 311 of The Plot:
-medium by the search, hard with probed verdicts).  The candidates are taken in fair order and a candidate is dropped as
-soon as it can no longer beat the best one (every sample left counted as
+medium by the search, hard with probed verdicts).  The candidates are
+taken in fair order and a candidate is dropped as soon as it can no
+longer beat the best one (every sample left counted as
 a win): when the fair rules' move keeps every sample winnable nothing else
 is solved.  The next move of a group is first the one most of the
 samples' winning lines start with (free: the solver gives its line), so
