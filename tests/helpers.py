@@ -46,6 +46,24 @@ def kill_group(proc, sig=signal.SIGKILL):
         pass
 
 
+def _scheduler_address(sched_file, scheduler, seconds=60):
+    """The address in the scheduler's file, once it is whole: the file
+    appears before the scheduler has finished writing it, so an empty or
+    torn file means "not yet", not an error."""
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            with open(sched_file, encoding="utf-8") as f:
+                return json.load(f)["address"]
+        except (OSError, ValueError, KeyError):
+            if scheduler.poll() is not None:
+                raise RuntimeError("the Dask scheduler exited (status %s)"
+                                   % scheduler.returncode)
+            time.sleep(0.1)
+    raise RuntimeError("no whole scheduler file in %d s: %s"
+                       % (seconds, sched_file))
+
+
 @contextlib.contextmanager
 def dask_cluster(folder, workers=1, env=None):
     """A Dask scheduler and ``workers`` workers started apart on
@@ -66,11 +84,7 @@ def dask_cluster(folder, workers=1, env=None):
     try:
         spawn("scheduler", "--host", "127.0.0.1", "--port", "0",
               "--no-dashboard", "--scheduler-file", sched_file)
-        end = time.time() + 60
-        while not os.path.exists(sched_file) and time.time() < end:
-            time.sleep(0.1)
-        with open(sched_file, encoding="utf-8") as f:
-            address = json.load(f)["address"]
+        address = _scheduler_address(sched_file, procs[0])
         yield address, [spawn("worker", address, "--nthreads", "1",
                               "--no-nanny", "--host", "127.0.0.1",
                               "--no-dashboard", "--name", "w%d" % i)
