@@ -153,3 +153,15 @@ def test_bench_fair_plays_on_a_dask_cluster_and_resumes(tmp_path):
         r = bench("bench_fair.py", "--deals", "3", "--results", str(f),
                   "--seed", "18")
         assert r.returncode == 2 and "deals of seed 17" in r.stderr
+
+
+def test_fair_ab_plays_both_checkouts_and_compares_their_games():
+    """bench/fair_ab.py against this checkout itself: every game the
+    same move for move (exit 0), the deals' seed printed, a speed-up."""
+    r = bench("fair_ab.py", "--old", str(REPO), "--game", "camelot",
+              "--deals", "1", "--samples", "2", "--seed", "5")
+    assert r.returncode == 0, r.stderr
+    assert "1 fresh deal of seed 5" in r.stdout
+    assert r.stdout.count("the same game") == 1
+    assert "games the same move for move: 1 of 1" in r.stdout
+    assert "speed-up: " in r.stdout

@@ -12,7 +12,7 @@ from pysolfc_camelot.plot import dead_ends, solver
 from pysolfc_camelot.plot.notation import parse_deck
 from pysolfc_camelot.plot.rules import Position
 
-from helpers import REPO
+from helpers import REPO, random_deck
 
 sys.path.insert(0, str(REPO / "bench"))
 import baseline_plot                                        # noqa: E402
@@ -210,3 +210,30 @@ def test_a_search_proves_its_root_lost_and_never_a_winnable_one():
             assert line and root not in lost
         else:
             assert line is False and root in lost
+
+
+def test_one_reserve_test_per_reserve_answers_as_a_fresh_one():
+    """The solver's searches share a ReserveTest (and its memo) per
+    reserve and base rank: the same object for the same reserve, another
+    for another; along random walks from a deal (the reserve losing its
+    top now and then, as in a search from the deal) the shared one's
+    answers are a fresh one's, losses among them."""
+    start = Position.new_game(random_deck(17))   # walks that meet losses
+    shared = dead_ends.reserve_test(start.reserve, start.base)
+    assert dead_ends.reserve_test(start.reserve, start.base) is shared
+    assert dead_ends.reserve_test(start.reserve[:-1], start.base) \
+        is not shared
+    answers = set()
+    for walk in range(20):
+        rng = random.Random(walk)
+        pos = start
+        for _ in range(200):
+            lost = shared.lost(pos)
+            assert lost == dead_ends.ReserveTest(pos.reserve,
+                                                 pos.base).lost(pos)
+            answers.add(lost)
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.after(rng.choice(moves))
+    assert answers == {True, False}

@@ -460,13 +460,14 @@ def test_tableau_class_is_the_same_across_moves_between_piles():
     # bottoms 5, 6, 6 (a top at most its bottom).
     found = {tuple(sorted((t[0] // 4 + 1, t[-1] // 4 + 1)
                           for t in p.tableau if t))
-             for p, _ in solver._arrangements(pos)}
+             for p, _, _ in solver._arrangements(pos, pos.legal_moves())}
     assert found == {((5, 4), (6, 5), (6, 6)), ((5, 5), (6, 4), (6, 6))}
-    for p, lead in solver._arrangements(pos):
+    for p, lead, legal in solver._arrangements(pos, pos.legal_moves()):
         q = pos.copy()
         for m in lead:
             q.play(m)
         assert q.tableau == p.tableau
+        assert legal == p.legal_moves()     # each one's own moves
     # Two tableaux of the same cards, tops and bottoms that no such move
     # joins (tops 3 and 5 are not next to each other): different keys.
     _ranked = _Ranked()
@@ -475,6 +476,35 @@ def test_tableau_class_is_the_same_across_moves_between_piles():
     b = [_ranked("7 6 5 4 3"), _ranked("6 5")] + [[]] * 10
     assert sorted(c for t in a for c in t) == sorted(c for t in b for c in t)
     assert solver.tableau_class(a, base) != solver.tableau_class(b, base)
+
+
+def test_the_shared_memo_changes_no_key_and_stays_bounded(monkeypatch):
+    """The tableau classes a process keeps between searches (_Memo) give
+    the key a fresh search works out, for tableaux of several base ranks
+    met along games; the memo holds one base rank at a time and never
+    more than KEPT of each kind."""
+    tableaux = []
+    for seed in range(6):
+        pos = Position.new_game(random_deck(seed))
+        for _ in range(60):
+            tableaux.append((pos.tableau, pos.base))
+            move = hints.greedy_move(pos)
+            if move is None:
+                break
+            pos = pos.after(move)
+    assert len({b for _, b in tableaux}) > 1
+    fresh = []
+    for tab, base in tableaux:
+        monkeypatch.setattr(solver, "_MEMO", solver._Memo())
+        fresh.append(solver.tableau_class(tab, base))
+    monkeypatch.setattr(solver, "_MEMO", solver._Memo())
+    monkeypatch.setattr(solver._Memo, "KEPT", 7)
+    for _ in range(2):          # the second time round, from the memo
+        for (tab, base), key in zip(tableaux, fresh):
+            assert solver.tableau_class(tab, base) == key
+            memo = solver._MEMO
+            assert memo.base == base and len(memo.shapes) <= 8
+    assert solver._MEMO.of(tableaux[0][1] % 13 + 1).shapes == {}
 
 
 def _needs_a_rearrangement():
@@ -502,7 +532,7 @@ def test_a_win_through_another_arrangement_is_found(monkeypatch):
     # only the table's own moves expanded, the graph search (without the
     # hint probes of solve) would call it lost.
     monkeypatch.setattr(solver, "_arrangements",
-                        lambda p, moves=None: [(p, ())])
+                        lambda p, moves: [(p, (), moves)])
     assert _full_search(pos) is False
 
 
@@ -530,7 +560,7 @@ def test_a_loss_proved_over_arrangements_is_lost():
         tableau=[_ranked("5 4"), _ranked("6 5"), _ranked("7")] + fillers,
         waste=_ranked("3 3 3 2 2 2 7"), base=1)
     assert len(pos.cards()) == 104
-    assert len(solver._arrangements(pos)) == 2
+    assert len(solver._arrangements(pos, pos.legal_moves())) == 2
     res = solver.solve(pos)
     assert res.winnable is False and res.moves is None
     old = baseline_plot.solve(baseline_plot.Position(

@@ -67,6 +67,11 @@ _STOCK_F, _STOCK_T = _to(STOCK, FOUNDATIONS), _to(STOCK, TABLEAU)
 _RESERVE_F = _to(RESERVE, FOUNDATIONS)
 _TAB_F = tuple(_to(t, FOUNDATIONS) for t in TABLEAU)
 _TAB_T = tuple(_to(t, TABLEAU) for t in TABLEAU)
+# legal_moves' tables: a card's rank, the rank one lower (round the
+# corner), F0 alone.
+_RANK = tuple(c // 4 + 1 for c in range(52))
+_DOWN = (None,) + tuple((r - 2) % 13 + 1 for r in range(1, 14))
+_ONLY_F0 = (0,)
 # Move -> (source kind, index, destination kind, index), for _apply.
 _DECODE = {m: _PILE[m.src] + _PILE[m.dst]
            for m in MOVES}
@@ -346,62 +351,74 @@ class Position:
         end (F0..F7 then T0..T11), so the plain list is always a prefix.
         Two empty foundations that could take the same card give two
         (equivalent) moves."""
-        # The solver calls this for every state: index the destinations by
-        # the rank they take once, then each source is a dict look-up.
+        # The solver calls this for every state (its most called rule):
+        # the destinations are indexed by the rank they take once, then
+        # each source is a look-up.
         base = self.base
         founds = self.foundations
         n0 = len(founds[0])
         restricted = n0 < FULL
-        homes = {}                  # rank -> foundations taking it
         if restricted:
-            homes[(base - 1 + n0) % 13 + 1] = (0,)
+            homes = {(base - 1 + n0) % 13 + 1: _ONLY_F0}
         else:
+            homes = {}              # rank -> foundations taking it
             for i, f in enumerate(founds):
-                if len(f) < FULL:
-                    homes.setdefault((base - 1 + len(f)) % 13 + 1,
-                                     []).append(i)
+                n = len(f)
+                if n < FULL:
+                    r = (base - 1 + n) % 13 + 1
+                    homes[r] = homes.get(r, ()) + (i,)
         onto = {}                   # rank -> piles it may be built onto
         spaces = []
+        tops = []                   # (pile, rank of its top)
         for j, pile in enumerate(self.tableau):
             if pile:
-                r = pile[-1] // 4 + 1
-                if r != base:       # nothing onto a base-rank card
-                    onto.setdefault((r - 2) % 13 + 1, []).append(j)
+                r = _RANK[pile[-1]]
+                tops.append((j, r))
+                # nothing onto a base-rank card, and a base-rank card
+                # onto nothing (not even the rank just above it)
+                d = _DOWN[r]
+                if r != base and d != base:
+                    onto[d] = onto.get(d, ()) + (j,)
             else:
                 spaces.append(j)
-        # A base-rank card is never built onto a pile, not even onto the
-        # rank just above it.
-        onto.pop(base, None)
-        none = ()
-
-        def waste_like(card, to_f, to_t):
-            r = card // 4 + 1
-            for i in homes.get(r, none):
-                moves.append(to_f[i])
-            targets = onto.get(r, none)
-            if spaces and (r == base or not restricted):
-                targets = sorted(list(targets) + spaces)
-            for j in targets:
-                moves.append(to_t[j])
-
         moves = [DEAL] if self.stock else []
         if self.waste:
-            waste_like(self.waste[-1], _WASTE_F, _WASTE_T)
+            self._waste_like(self.waste[-1], _WASTE_F, _WASTE_T, homes,
+                             onto, spaces, restricted, moves)
         if self.reserve:
-            for i in homes.get(self.reserve[-1] // 4 + 1, none):
+            for i in homes.get(_RANK[self.reserve[-1]], ()):
                 moves.append(_RESERVE_F[i])
-        for j, pile in enumerate(self.tableau):
-            if pile:
-                # A pile never takes its own top's rank, so no move from a
-                # pile onto itself comes out of ``onto``.
-                r = pile[-1] // 4 + 1
-                for i in homes.get(r, none):
-                    moves.append(_TAB_F[j][i])
-                for k in onto.get(r, none):
-                    moves.append(_TAB_T[j][k])
+        for j, r in tops:
+            # A pile never takes its own top's rank, so no move from a
+            # pile onto itself comes out of ``onto``.
+            h = homes.get(r)
+            if h:
+                f = _TAB_F[j]
+                for i in h:
+                    moves.append(f[i])
+            o = onto.get(r)
+            if o:
+                t = _TAB_T[j]
+                for k in o:
+                    moves.append(t[k])
         if include_stock and self.stock:
-            waste_like(self.stock[0], _STOCK_F, _STOCK_T)
+            self._waste_like(self.stock[0], _STOCK_F, _STOCK_T, homes,
+                             onto, spaces, restricted, moves)
         return moves
+
+    def _waste_like(self, card, to_f, to_t, homes, onto, spaces,
+                    restricted, moves):
+        """legal_moves' part for the waste top (or the next stock card):
+        to the foundations, then onto piles and into spaces in pile
+        order."""
+        r = _RANK[card]
+        for i in homes.get(r, ()):
+            moves.append(to_f[i])
+        targets = onto.get(r, ())
+        if spaces and (r == self.base or not restricted):
+            targets = sorted(targets + tuple(spaces))
+        for j in targets:
+            moves.append(to_t[j])
 
     def has_legal_move(self) -> bool:
         return bool(self.stock) or bool(self.legal_moves())

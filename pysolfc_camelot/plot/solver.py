@@ -51,7 +51,7 @@ import time
 
 from ..core.budget import STATES, Budget
 from ..core.outcome import SolveResult
-from .dead_ends import ReserveTest, dead
+from .dead_ends import dead, reserve_test as reserve_test_of
 from .hints import fair_move, greedy_move
 from .notation import RESERVE, STOCK, TABLEAU, WASTE, Move
 from .rules import FULL, TAB_INDEX, Position
@@ -78,7 +78,8 @@ class _Keyer:
 
     def __init__(self, base):
         self.base = base
-        self.found, self.tab, self.waste = {}, {}, {}
+        self.found, self.waste = {}, {}
+        self.tab = _MEMO.of(base).tableaux
 
     def __call__(self, pos):
         f, t, w = pos.foundations, pos.tableau, pos.waste
@@ -102,6 +103,28 @@ class _Keyer:
             tb = self.tab[pos.tableau] = tableau_class(pos.tableau,
                                                       self.base)
         return tb[0] == 0
+
+
+class _Memo:
+    """What the searches of one process share: the tableau classes worked
+    out (by tableau, and by shape, see tableau_class).  The samples of
+    one hint differ only in their hidden cards, so their searches meet
+    the same tableaux again and again.  For one base rank at a time and
+    at most KEPT of each (then it starts afresh), so a process that plays
+    deal after deal does not grow."""
+    KEPT = 100000
+
+    def __init__(self):
+        self.base, self.tableaux, self.shapes = None, {}, {}
+
+    def of(self, base):
+        if base != self.base or len(self.tableaux) > self.KEPT \
+                or len(self.shapes) > self.KEPT:
+            self.base, self.tableaux, self.shapes = base, {}, {}
+        return self
+
+
+_MEMO = _Memo()
 
 
 # A class with more arrangements than this is keyed pile by pile (its
@@ -144,6 +167,26 @@ def tableau_class(tableau, base):
             else:
                 nbase += 1
     piles.sort()
+    # The rest depends on the piles' offsets alone: worked out once per
+    # shape (many tableaux differ only in suits and the piles' order).
+    shapes = _MEMO.of(base).shapes
+    shape = (nbase, *piles)
+    key = shapes.get(shape)
+    if key is None:
+        key = shapes[shape] = _class_of_shape(piles, nbase)
+    if key is _PILE_BY_PILE:
+        return bytes([1] + sorted((t[0] // 4) * 14 + len(t)
+                                  for t in tableau if t) + [255])
+    return key
+
+
+# _class_of_shape's answer for a class too large to expand.
+_PILE_BY_PILE = b"by pile"
+
+
+def _class_of_shape(piles, nbase):
+    """tableau_class's key from the sorted (top, bottom) offsets of the
+    piles without a base-rank card and the number of those with one."""
     out = [0, nbase]
     bound = 1
     i, n = 0, len(piles)
@@ -161,8 +204,7 @@ def tableau_class(tableau, base):
         out.append(254)
         i = j
     if bound > CLASS_ARRANGEMENTS:
-        return bytes([1] + sorted((t[0] // 4) * 14 + len(t)
-                                  for t in tableau if t) + [255])
+        return _PILE_BY_PILE
     out.append(255)
     return bytes(out)
 
@@ -190,36 +232,66 @@ def _pairings(tops, bottoms):
     return max(n, 1)
 
 
-def _arrangements(pos, moves=None):
-    """(position, moves) for each arrangement of ``pos``'s tableau class
-    (tableau_class): every tableau reached by moves between piles that
-    empty none, with the moves that reach it from ``pos``.  ``moves``:
-    pos.legal_moves() when already made."""
-    out = [(pos, ())]
-    if moves is not None:
-        tab = pos.tableau
-        if not any(m.src[0] == "T" and m.dst[0] == "T"
-                   and len(tab[TAB_INDEX[m.src]]) > 1 for m in moves):
-            return out              # the only arrangement
-    seen = {tuple(sorted((t[0] // 4, len(t)) for t in pos.tableau if t))}
+def _arrangements(pos, moves):
+    """(position, moves that reach it, its legal moves) for each
+    arrangement of ``pos``'s tableau class (tableau_class): every tableau
+    reached by moves between piles that empty none, with the moves that
+    reach it from ``pos``.  ``moves``: pos.legal_moves(); each
+    arrangement's own are made once here and handed on (the solver's
+    most called rule)."""
+    out = [(pos, (), moves)]
+    if not _moves_within(pos.tableau, moves):
+        return out              # the only arrangement
+    # A tableau by its piles' (bottom rank, length): piles alike are the
+    # same pile.  Worked out from the parent's before the child is made.
+    seen = {_pile_shapes(pos.tableau)}
     i = 0
     while i < len(out):
-        p, path = out[i]
+        p, path, legal = out[i]
         i += 1
         tab = p.tableau
-        for m in p.legal_moves():
-            src = m.src
-            if src[0] != "T" or m.dst[0] != "T" \
-                    or len(tab[TAB_INDEX[src]]) < 2:
+        shapes = None
+        for m in legal:
+            jk = _TAB_TO_TAB.get(m)
+            if jk is None or len(tab[jk[0]]) < 2:
                 continue
+            j, k = jk
+            if shapes is None:
+                shapes = [(t[0] // 4) * 128 + len(t) if t else 0
+                          for t in tab]
+            after = shapes[:]
+            after[j] -= 1
+            after[k] += 1
+            key = tuple(sorted(after))
+            if key in seen:
+                continue
+            seen.add(key)
             q = p.after(m, check=False)
-            # piles of the same bottom and length are the same pile
-            k = tuple(sorted((t[0] // 4, len(t)) for t in q.tableau if t))
-            if k in seen:
-                continue
-            seen.add(k)
-            out.append((q, path + (m,)))
+            out.append((q, path + (m,), q.legal_moves()))
     return out
+
+
+def _pile_shapes(tab):
+    """The tableau's piles as sorted (bottom rank, length) numbers, a
+    space as 0 (the moves of a class empty no pile)."""
+    return tuple(sorted((t[0] // 4) * 128 + len(t) if t else 0
+                        for t in tab))
+
+
+# A move between tableau piles -> (its source pile, its destination).
+_TAB_TO_TAB = {Move(TABLEAU[j], TABLEAU[k]): (j, k)
+               for j in range(len(TABLEAU)) for k in range(len(TABLEAU))}
+
+
+def _moves_within(tab, moves):
+    """Whether ``moves`` has a move between piles that empties none (one
+    that stays in the tableau's class)."""
+    get = _TAB_TO_TAB.get
+    for m in moves:
+        jk = get(m)
+        if jk is not None and len(tab[jk[0]]) > 1:
+            return True
+    return False
 
 
 def _order(pos, m):
@@ -328,12 +400,12 @@ def _children(pos, visited, key, lost=_NO_KEYS):
     seen = set()
     blocked = False
     first = pos.legal_moves()
-    for rep, lead in (_arrangements(pos, first) if by_class
-                      else ((pos, ()),)):
+    for rep, lead, legal in (_arrangements(pos, first) if by_class
+                             else ((pos, (), first),)):
         tab = rep.tableau
         found = rep.foundations
         sigs = set()
-        for m in (rep.legal_moves() if lead else first):
+        for m in legal:
             # Moves between piles of the same kind give canonically equal
             # children (a pile is its bottom rank and length, a
             # foundation its length, F0 apart): make only one of them.
@@ -398,7 +470,7 @@ def solve(position: Position, budget=None, budget_states=None,
     budget_states = budget.states
     if position.is_won():
         return SolveResult(True, [], 0, time.perf_counter() - t0)
-    reserve_test = ReserveTest(position.reserve, position.base)
+    reserve_test = reserve_test_of(position.reserve, position.base)
     if reserve_test.lost(position):
         return SolveResult(False, None, 0, time.perf_counter() - t0)
     clock = _Clock(t0, budget, progress)
