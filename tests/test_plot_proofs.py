@@ -212,17 +212,20 @@ def test_a_search_proves_its_root_lost_and_never_a_winnable_one():
             assert line is False and root in lost
 
 
-def test_one_reserve_test_per_reserve_answers_as_a_fresh_one():
+def test_one_reserve_test_per_reserve_answers_as_a_fresh_one(monkeypatch):
     """The solver's searches share a ReserveTest (and its memo) per
-    reserve and base rank: the same object for the same reserve, another
-    for another; along random walks from a deal (the reserve losing its
-    top now and then, as in a search from the deal) the shared one's
-    answers are a fresh one's, losses among them."""
+    reserve and base rank (solver._Memo): the same object for the same
+    reserve, another for another or after another base rank; along
+    random walks from a deal (the reserve losing its top now and then,
+    as in a search from the deal) the shared one's answers are a fresh
+    one's, losses among them."""
+    monkeypatch.setattr(solver, "_MEMO", solver._Memo())
     start = Position.new_game(random_deck(17))   # walks that meet losses
-    shared = dead_ends.reserve_test(start.reserve, start.base)
-    assert dead_ends.reserve_test(start.reserve, start.base) is shared
-    assert dead_ends.reserve_test(start.reserve[:-1], start.base) \
-        is not shared
+    memo = solver._MEMO.of(start.base)
+    shared = memo.reserve_test(start.reserve)
+    assert solver._MEMO.of(start.base).reserve_test(start.reserve) \
+        is shared
+    assert memo.reserve_test(start.reserve[:-1]) is not shared
     answers = set()
     for walk in range(20):
         rng = random.Random(walk)
@@ -237,3 +240,6 @@ def test_one_reserve_test_per_reserve_answers_as_a_fresh_one():
                 break
             pos = pos.after(rng.choice(moves))
     assert answers == {True, False}
+    other = solver._MEMO.of(start.base % 13 + 1)
+    assert other.reserves == {}
+    assert other.reserve_test(start.reserve) is not shared

@@ -92,25 +92,6 @@ class ReserveTest:
         return ok
 
 
-# The ReserveTests of a process, by (reserve, base rank): a few kept.
-_RESERVE_TESTS = {}
-RESERVE_TESTS_KEPT = 16
-
-
-def reserve_test(reserve, base):
-    """The ReserveTest of ``reserve`` (a tuple) and ``base``, shared by
-    every search from a position with that reserve: its memo depends on
-    nothing else, and the samples of a hint (and the answers after it
-    until the reserve top is banked) all hold the player's reserve."""
-    key = (reserve, base)
-    test = _RESERVE_TESTS.get(key)
-    if test is None:
-        if len(_RESERVE_TESTS) >= RESERVE_TESTS_KEPT:
-            _RESERVE_TESTS.clear()
-        test = _RESERVE_TESTS[key] = ReserveTest(reserve, base)
-    return test
-
-
 def f0_stuck(pos):
     """During the restriction: True when F0 can provably never be
     completed, so the game is lost.

@@ -51,7 +51,7 @@ import time
 
 from ..core.budget import STATES, Budget
 from ..core.outcome import SolveResult
-from .dead_ends import dead, reserve_test as reserve_test_of
+from .dead_ends import ReserveTest, dead
 from .hints import fair_move, greedy_move
 from .notation import RESERVE, STOCK, TABLEAU, WASTE, Move
 from .rules import FULL, TAB_INDEX, Position
@@ -107,21 +107,35 @@ class _Keyer:
 
 class _Memo:
     """What the searches of one process share: the tableau classes worked
-    out (by tableau, and by shape, see tableau_class).  The samples of
-    one hint differ only in their hidden cards, so their searches meet
-    the same tableaux again and again.  For one base rank at a time and
-    at most KEPT of each (then it starts afresh), so a process that plays
+    out (by tableau, and by shape, see tableau_class) and the reserve
+    relaxation of each reserve (dead_ends.ReserveTest: its memo depends
+    on the reserve and the base rank alone).  The samples of one hint
+    differ only in their hidden cards, so their searches meet the same
+    tableaux again and again, and all hold the player's reserve.  For
+    one base rank at a time and at most KEPT tableaux and shapes and
+    RESERVES reserves (then it starts afresh), so a process that plays
     deal after deal does not grow."""
     KEPT = 100000
+    RESERVES = 16
 
     def __init__(self):
-        self.base, self.tableaux, self.shapes = None, {}, {}
+        self.base, self.tableaux, self.shapes, self.reserves = \
+            None, {}, {}, {}
 
     def of(self, base):
         if base != self.base or len(self.tableaux) > self.KEPT \
-                or len(self.shapes) > self.KEPT:
-            self.base, self.tableaux, self.shapes = base, {}, {}
+                or len(self.shapes) > self.KEPT \
+                or len(self.reserves) > self.RESERVES:
+            self.base, self.tableaux, self.shapes, self.reserves = \
+                base, {}, {}, {}
         return self
+
+    def reserve_test(self, reserve):
+        """The ReserveTest of ``reserve`` (a tuple) and this base rank."""
+        test = self.reserves.get(reserve)
+        if test is None:
+            test = self.reserves[reserve] = ReserveTest(reserve, self.base)
+        return test
 
 
 _MEMO = _Memo()
@@ -244,7 +258,7 @@ def _arrangements(pos, moves):
         return out              # the only arrangement
     # A tableau by its piles' (bottom rank, length): piles alike are the
     # same pile.  Worked out from the parent's before the child is made.
-    seen = {_pile_shapes(pos.tableau)}
+    seen = {tuple(sorted(_pile_numbers(pos.tableau)))}
     i = 0
     while i < len(out):
         p, path, legal = out[i]
@@ -257,8 +271,7 @@ def _arrangements(pos, moves):
                 continue
             j, k = jk
             if shapes is None:
-                shapes = [(t[0] // 4) * 128 + len(t) if t else 0
-                          for t in tab]
+                shapes = _pile_numbers(tab)
             after = shapes[:]
             after[j] -= 1
             after[k] += 1
@@ -271,11 +284,10 @@ def _arrangements(pos, moves):
     return out
 
 
-def _pile_shapes(tab):
-    """The tableau's piles as sorted (bottom rank, length) numbers, a
-    space as 0 (the moves of a class empty no pile)."""
-    return tuple(sorted((t[0] // 4) * 128 + len(t) if t else 0
-                        for t in tab))
+def _pile_numbers(tab):
+    """Each pile as one number, its bottom rank and its length, a space
+    as 0 (the moves of a class empty no pile)."""
+    return [(t[0] // 4) * 128 + len(t) if t else 0 for t in tab]
 
 
 # A move between tableau piles -> (its source pile, its destination).
@@ -470,7 +482,7 @@ def solve(position: Position, budget=None, budget_states=None,
     budget_states = budget.states
     if position.is_won():
         return SolveResult(True, [], 0, time.perf_counter() - t0)
-    reserve_test = reserve_test_of(position.reserve, position.base)
+    reserve_test = _MEMO.of(position.base).reserve_test(position.reserve)
     if reserve_test.lost(position):
         return SolveResult(False, None, 0, time.perf_counter() - t0)
     clock = _Clock(t0, budget, progress)
@@ -544,7 +556,8 @@ STATES_CHECK = 256
 
 
 class _Clock:
-    """The budgets, checked every few dozen states (see TIME_CHECK)."""
+    """The budgets: the clock and a stop request every TIME_CHECK
+    states, the budget of states and the progress every STATES_CHECK."""
 
     def __init__(self, t0, budget, progress):
         self.t0 = t0
