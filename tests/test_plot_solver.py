@@ -503,8 +503,11 @@ def test_the_shared_memo_changes_no_key_and_stays_bounded(monkeypatch):
         for (tab, base), key in zip(tableaux, fresh):
             assert solver.tableau_class(tab, base) == key
             memo = solver._MEMO
-            assert memo.base == base and len(memo.shapes) <= 8
-    assert solver._MEMO.of(tableaux[0][1] % 13 + 1).shapes == {}
+            # one tableau adds at most six components (12 piles, two
+            # or more each) after the memo's size was checked
+            assert memo.base == base and len(memo.tableaux) <= 8
+            assert len(memo.components) <= 7 + 6
+    assert solver._MEMO.of(tableaux[0][1] % 13 + 1).components == {}
 
 
 def _needs_a_rearrangement():

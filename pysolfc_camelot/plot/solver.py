@@ -107,26 +107,27 @@ class _Keyer:
 
 class _Memo:
     """What the searches of one process share: the tableau classes worked
-    out (by tableau, and by shape, see tableau_class) and the reserve
-    relaxation of each reserve (dead_ends.ReserveTest: its memo depends
-    on the reserve and the base rank alone).  The samples of one hint
-    differ only in their hidden cards, so their searches meet the same
-    tableaux again and again, and all hold the player's reserve.  For
-    one base rank at a time and at most KEPT tableaux and shapes and
-    RESERVES reserves (then it starts afresh), so a process that plays
-    deal after deal does not grow."""
+    out (by tableau, see tableau_class; by component of several piles,
+    see _class_of_shape) and the reserve relaxation of each reserve
+    (dead_ends.ReserveTest: its memo depends on the reserve and the base
+    rank alone).  The samples of one hint differ only in their hidden
+    cards, so their searches meet the same tableaux again and again, and
+    all hold the player's reserve.  For one base rank at a time and at
+    most KEPT tableaux and components and RESERVES reserves (then it
+    starts afresh), so a process that plays deal after deal does not
+    grow."""
     KEPT = 100000
     RESERVES = 16
 
     def __init__(self):
-        self.base, self.tableaux, self.shapes, self.reserves = \
+        self.base, self.tableaux, self.components, self.reserves = \
             None, {}, {}, {}
 
     def of(self, base):
         if base != self.base or len(self.tableaux) > self.KEPT \
-                or len(self.shapes) > self.KEPT \
+                or len(self.components) > self.KEPT \
                 or len(self.reserves) > self.RESERVES:
-            self.base, self.tableaux, self.shapes, self.reserves = \
+            self.base, self.tableaux, self.components, self.reserves = \
                 base, {}, {}, {}
         return self
 
@@ -181,13 +182,7 @@ def tableau_class(tableau, base):
             else:
                 nbase += 1
     piles.sort()
-    # The rest depends on the piles' offsets alone: worked out once per
-    # shape (many tableaux differ only in suits and the piles' order).
-    shapes = _MEMO.of(base).shapes
-    shape = (nbase, *piles)
-    key = shapes.get(shape)
-    if key is None:
-        key = shapes[shape] = _class_of_shape(piles, nbase)
+    key = _class_of_shape(piles, nbase, _MEMO.of(base).components)
     if key is _PILE_BY_PILE:
         return bytes([1] + sorted((t[0] // 4) * 14 + len(t)
                                   for t in tableau if t) + [255])
@@ -198,10 +193,13 @@ def tableau_class(tableau, base):
 _PILE_BY_PILE = b"by pile"
 
 
-def _class_of_shape(piles, nbase):
+def _class_of_shape(piles, nbase, components):
     """tableau_class's key from the sorted (top, bottom) offsets of the
-    piles without a base-rank card and the number of those with one."""
-    out = [0, nbase]
+    piles without a base-rank card and the number of those with one.
+    ``components``: a memo of _component (whole shapes seldom repeat
+    along a search, their components of several piles do: about 14
+    times each on a fresh deal's game)."""
+    parts = [bytes((0, nbase))]
     bound = 1
     i, n = 0, len(piles)
     while i < n:
@@ -209,18 +207,29 @@ def _class_of_shape(piles, nbase):
         while j < n and piles[j][0] <= piles[j - 1][0] + 1:
             j += 1
         if j - i == 1:
-            out.append(piles[i][1])
+            top, bottom = piles[i]
+            parts.append(bytes((bottom, top, 254)))
         else:
-            bottoms = sorted(p[1] for p in piles[i:j])
-            bound *= _pairings([p[0] for p in piles[i:j]], bottoms)
-            out.extend(bottoms)
-        out.extend(p[0] for p in piles[i:j])
-        out.append(254)
+            run = tuple(piles[i:j])
+            known = components.get(run)
+            if known is None:
+                known = components[run] = _component(run)
+            part, count = known
+            bound *= count
+            if bound > CLASS_ARRANGEMENTS:
+                return _PILE_BY_PILE    # the count never falls again
+            parts.append(part)
         i = j
-    if bound > CLASS_ARRANGEMENTS:
-        return _PILE_BY_PILE
-    out.append(255)
-    return bytes(out)
+    parts.append(b"\xff")
+    return b"".join(parts)
+
+
+def _component(piles):
+    """(its part of the key, about how many arrangements it has) for a
+    component of several piles: its bottoms and its tops, both sorted."""
+    bottoms = sorted(p[1] for p in piles)
+    tops = [p[0] for p in piles]
+    return bytes(bottoms + tops + [254]), _pairings(tops, bottoms)
 
 
 def _pairings(tops, bottoms):
