@@ -67,13 +67,20 @@ _STOCK_F, _STOCK_T = _to(STOCK, FOUNDATIONS), _to(STOCK, TABLEAU)
 _RESERVE_F = _to(RESERVE, FOUNDATIONS)
 _TAB_F = tuple(_to(t, FOUNDATIONS) for t in TABLEAU)
 _TAB_T = tuple(_to(t, TABLEAU) for t in TABLEAU)
-# legal_moves' tables: a card's rank, the rank one lower (round the
-# corner), F0 alone.
+# legal_moves' tables: a card's rank; per base rank, the rank a pile
+# showing rank r takes (one lower, round the corner; 0: none, as nothing
+# goes onto a base-rank card and a base-rank card goes onto nothing);
+# per rank, the foundations taking it during the restriction (F0 alone).
 _RANK = tuple(c // 4 + 1 for c in range(52))
-_DOWN = (None,) + tuple((r - 2) % 13 + 1 for r in range(1, 14))
-_ONLY_F0 = (0,)
-# Move -> (source kind, index, destination kind, index), for _apply.
-_DECODE = {m: _PILE[m.src] + _PILE[m.dst]
+_TAKES = tuple(
+    tuple(0 if r in (0, base) or (r - 2) % 13 + 1 == base
+          else (r - 2) % 13 + 1 for r in range(14))
+    for base in range(14))
+_ONLY_F0 = tuple(tuple((0,) if r == need else () for r in range(14))
+                 for need in range(14))
+# Move -> (source kind, index, destination kind, index), the kinds "S",
+# "W", "R", "F", "T": for _apply, and the solver's look at a move.
+MOVE_PARTS = {m: _PILE[m.src] + _PILE[m.dst]
            for m in MOVES}
 
 
@@ -352,33 +359,31 @@ class Position:
         Two empty foundations that could take the same card give two
         (equivalent) moves."""
         # The solver calls this for every state (its most called rule):
-        # the destinations are indexed by the rank they take once, then
-        # each source is a look-up.
+        # the destinations are indexed by the rank they take once (lists
+        # by rank, 0 unused), then each source is a look-up.
         base = self.base
         founds = self.foundations
         n0 = len(founds[0])
         restricted = n0 < FULL
         if restricted:
-            homes = {(base - 1 + n0) % 13 + 1: _ONLY_F0}
+            homes = _ONLY_F0[(base - 1 + n0) % 13 + 1]
         else:
-            homes = {}              # rank -> foundations taking it
+            homes = [()] * 14       # rank -> foundations taking it
             for i, f in enumerate(founds):
                 n = len(f)
                 if n < FULL:
-                    r = (base - 1 + n) % 13 + 1
-                    homes[r] = homes.get(r, ()) + (i,)
-        onto = {}                   # rank -> piles it may be built onto
+                    homes[(base - 1 + n) % 13 + 1] += (i,)
+        takes = _TAKES[base]
+        onto = [()] * 14            # rank -> piles it may be built onto
         spaces = []
         tops = []                   # (pile, rank of its top)
         for j, pile in enumerate(self.tableau):
             if pile:
                 r = _RANK[pile[-1]]
                 tops.append((j, r))
-                # nothing onto a base-rank card, and a base-rank card
-                # onto nothing (not even the rank just above it)
-                d = _DOWN[r]
-                if r != base and d != base:
-                    onto[d] = onto.get(d, ()) + (j,)
+                d = takes[r]
+                if d:
+                    onto[d] += (j,)
             else:
                 spaces.append(j)
         moves = [DEAL] if self.stock else []
@@ -386,17 +391,17 @@ class Position:
             self._waste_like(self.waste[-1], _WASTE_F, _WASTE_T, homes,
                              onto, spaces, restricted, moves)
         if self.reserve:
-            for i in homes.get(_RANK[self.reserve[-1]], ()):
+            for i in homes[_RANK[self.reserve[-1]]]:
                 moves.append(_RESERVE_F[i])
         for j, r in tops:
             # A pile never takes its own top's rank, so no move from a
             # pile onto itself comes out of ``onto``.
-            h = homes.get(r)
+            h = homes[r]
             if h:
                 f = _TAB_F[j]
                 for i in h:
                     moves.append(f[i])
-            o = onto.get(r)
+            o = onto[r]
             if o:
                 t = _TAB_T[j]
                 for k in o:
@@ -412,9 +417,9 @@ class Position:
         to the foundations, then onto piles and into spaces in pile
         order."""
         r = _RANK[card]
-        for i in homes.get(r, ()):
+        for i in homes[r]:
             moves.append(to_f[i])
-        targets = onto.get(r, ())
+        targets = onto[r]
         if spaces and (r == self.base or not restricted):
             targets = sorted(targets + tuple(spaces))
         for j in targets:
@@ -446,7 +451,7 @@ class Position:
 
     def _apply(self, move):
         """Make a move known to be legal."""
-        skind, si, dkind, di = _DECODE[move]     # every legal move is there
+        skind, si, dkind, di = MOVE_PARTS[move]  # every legal move is there
         if skind == "S":
             card = self.stock[0]
             self.stock = self.stock[1:]

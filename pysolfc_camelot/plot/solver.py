@@ -53,8 +53,8 @@ from ..core.budget import STATES, Budget
 from ..core.outcome import SolveResult
 from .dead_ends import ReserveTest, dead
 from .hints import fair_move, greedy_move
-from .notation import RESERVE, STOCK, TABLEAU, WASTE, Move
-from .rules import FULL, TAB_INDEX, Position
+from .notation import RESERVE, TABLEAU, WASTE, Move
+from .rules import FULL, MOVE_PARTS, Position
 
 __all__ = ["SolveResult", "solve", "canonical_key"]
 
@@ -315,18 +315,18 @@ def _moves_within(tab, moves):
     return False
 
 
-def _order(pos, m):
-    """Move order: the fair hint's priorities (bank the reserve, bank,
-    waste onto the tableau, fill a space, empty a one-card pile), then
-    deal, then the other moves between piles."""
-    src, dst = m
-    if dst[0] == "F":
-        return 0 if src == RESERVE else (1 if src[0] == "T" else 2)
-    if src == WASTE:
-        return 3 if pos.tableau[TAB_INDEX[dst]] else 4
-    if src == STOCK:
+def _order(tab, sk, si, dk, di):
+    """Move order (a move by its MOVE_PARTS, ``tab`` the tableau before
+    it): the fair hint's priorities (bank the reserve, bank, waste onto
+    the tableau, fill a space, empty a one-card pile), then deal, then
+    the other moves between piles."""
+    if dk == "F":
+        return 0 if sk == "R" else (1 if sk == "T" else 2)
+    if sk == "W":
+        return 3 if tab[di] else 4
+    if sk == "S":
         return 6                                    # deal
-    return 5 if len(pos.tableau[TAB_INDEX[src]]) == 1 else 7
+    return 5 if len(tab[si]) == 1 else 7
 
 
 # No key is proved lost (the default of _children's ``lost``).
@@ -430,25 +430,25 @@ def _children(pos, visited, key, lost=_NO_KEYS):
             # Moves between piles of the same kind give canonically equal
             # children (a pile is its bottom rank and length, a
             # foundation its length, F0 apart): make only one of them.
-            src, dst = m
-            if dst[0] == "T":
-                t = tab[TAB_INDEX[dst]]
-                if lead and not t and src[0] != "T":
+            sk, si, dk, di = MOVE_PARTS[m]
+            if dk == "T":
+                t = tab[di]
+                if lead and not t and sk != "T":
                     continue    # a space filled: as from the first
                 d = (t[0] // 4, len(t)) if t else None
-            elif lead and src[0] != "T":
+            elif lead and sk != "T":
                 continue        # the tableau untouched: as from the first
-            elif dst[0] == "F":
-                d = ("F0",) if dst == "F0" else len(found[int(dst[1:])])
+            elif dk == "F":
+                d = -1 if di == 0 else len(found[di])
             else:
-                d = dst
-            if src[0] == "T":
-                t = tab[TAB_INDEX[src]]
-                if by_class and dst[0] == "T" and len(t) > 1:
+                d = dk
+            if sk == "T":
+                t = tab[si]
+                if by_class and dk == "T" and len(t) > 1:
                     continue            # stays in the class
                 sg = ((t[0] // 4, len(t)), d)
             else:
-                sg = (src, d)
+                sg = (sk, d)
             if sg in sigs:
                 continue
             sigs.add(sg)
@@ -460,7 +460,8 @@ def _children(pos, visited, key, lost=_NO_KEYS):
                 blocked = True
                 continue
             seen.add(k)
-            out.append((_order(rep, m), len(out), lead + (m,), child, k))
+            out.append((_order(tab, sk, si, dk, di), len(out), lead + (m,),
+                        child, k))
     out.sort()
     out.reverse()                   # popped from the end: best first
     return [(m, child, k) for _, _, m, child, k in out], blocked
