@@ -37,8 +37,9 @@ test: setup
 # display, as tests/conftest.py's rule sorts them (--unit: a host test it
 # missed fails instead of running).  Needs only .venv, made here (PyPI
 # packages, no apt-get, no PySolFC) when missing.  UNIT_JOBS workers.
-# The unit tests marked slow (whole games played, each over 20 s) are left
-# out unless SLOW=1; `make test` runs them always.
+# The unit tests marked slow (whole games played, fresh venvs or a Dask
+# cluster started: each over 10 s) are left out unless SLOW=1; `make test`
+# runs them always.
 UNIT_JOBS ?= 2
 SLOW ?=
 unit:

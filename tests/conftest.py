@@ -140,8 +140,9 @@ def pytest_configure(config):
                    "conftest.py's rule, never by hand); `make unit` leaves "
                    "these out")
     config.addinivalue_line(
-        "markers", "slow: a unit test of more than about 20 s on an idle "
-                   "core (it plays whole games); `make unit` leaves it out "
+        "markers", "slow: a unit test of more than about 10 s on an idle "
+                   "core (it plays whole games, or builds fresh venvs or a "
+                   "cluster); `make unit` leaves it out "
                    "unless SLOW=1, `make test` and CI always run it")
     if config.getoption("--unit"):
         for name in UNIT_GUARDED:

@@ -124,6 +124,7 @@ def test_bench_fails_on_a_verdict_mismatch(capsys):
 
 # -- the fair-play measurement (bench_fair.py) --------------------------------
 
+@pytest.mark.slow               # a scheduler and a worker started
 def test_bench_fair_plays_on_a_dask_cluster_and_resumes(tmp_path):
     """The measurement joins a scheduler and a worker started apart
     (--scheduler), writes one line per deal and policy, goes on from its

@@ -66,7 +66,12 @@ def test_the_hint_never_reads_the_hidden_order(game, seed, moves):
         assert hint(game, tfp.swapped(game, after)) == a
 
 
-@pytest.mark.parametrize("game", games.GAMES)
+# The Plot's: 12 answers uncut, each played twice (about 12 s): slow.
+_PLOT_SLOW = [pytest.param(g, marks=pytest.mark.slow) if g == "plot" else g
+              for g in games.GAMES]
+
+
+@pytest.mark.parametrize("game", _PLOT_SLOW)
 def test_the_hint_is_play_s_move_where_uncut(game, monkeypatch):
     """Along a game, the hint (carrying its samples) plays what ``play
     --policy fair`` plays, given the time (the test hook)."""
@@ -102,7 +107,7 @@ def timed_answers(game, seeds, moves):
     return walls, cpus
 
 
-@pytest.mark.parametrize("game", games.GAMES)
+@pytest.mark.parametrize("game", _PLOT_SLOW)    # The Plot's: about 20 s
 def test_answers_keep_the_time_bound_on_two_cores(game):
     """While a second process keeps the other core busy, no answer works
     past HINT_SECONDS and one solve's check interval (the solver looks at

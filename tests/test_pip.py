@@ -87,6 +87,9 @@ def tree(d):
             for p in sorted(Path(d).rglob("*")) if p.is_file()}
 
 
+# The unit tests here are slow: their fixture builds the wheel and two
+# fresh venvs and pip-installs into them (about 20 s).
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["wheel", "source"])
 def test_installed_package_is_complete(venvs, how, the_zip, tmp_path):
     py = venvs[how]
@@ -111,6 +114,7 @@ def test_installed_package_is_complete(venvs, how, the_zip, tmp_path):
     assert tree(plugins) == the_zip
 
 
+@pytest.mark.slow
 def test_errors_name_no_make_setup(venvs, tmp_path):
     py = venvs["wheel"]
     script = py.parent / "pysolfc-camelot"

@@ -455,13 +455,15 @@ def test_check_re_solves_a_sample_and_finds_a_wrong_line(tmp_path):
 
 def _modules_reached(entry_code, tmp_path):
     """Every module an import statement reaches from ``entry_code``.  The
-    extras are reached, not followed (their own imports are many and say
-    nothing here): a reached one is among the finder's bad modules."""
+    extras and the standard library are reached, not followed (their own
+    imports are many and say nothing here: the standard library imports
+    no extra): a reached one is among the finder's bad modules."""
     import modulefinder
     entry = tmp_path / "entry.py"
     entry.write_text(entry_code)
-    finder = modulefinder.ModuleFinder(path=[str(REPO)] + sys.path,
-                                       excludes=["pysollib", *EXTRAS])
+    finder = modulefinder.ModuleFinder(
+        path=[str(REPO)] + sys.path,
+        excludes=["pysollib", *EXTRAS, *sys.stdlib_module_names])
     finder.run_script(str(entry))
     return set(finder.modules) | set(finder.badmodules)
 
