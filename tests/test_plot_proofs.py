@@ -165,15 +165,15 @@ def test_every_key_proved_lost_is_lost(monkeypatch):
     monkeypatch.setattr(solver._Keyer, "__call__", keyed)
     proved = []
 
-    class Lost(set):
-        def add(self, k):
+    class Lost(dict):
+        def __setitem__(self, k, tick):
             proved.append(k)
-            set.add(self, k)
+            dict.__setitem__(self, k, tick)
     shared = Lost()
     real_init = solver._Search.__init__
 
     def init(self, position, reserve_test, clock, rng=None, lost=None):
-        assert lost is not None             # solve shares one set
+        assert lost is not None             # solve shares one dict
         real_init(self, position, reserve_test, clock, rng, shared)
     monkeypatch.setattr(solver._Search, "__init__", init)
     # deal 41 of seed 734211: not decided within 20,000 states, so the
@@ -200,7 +200,7 @@ def test_a_search_proves_its_root_lost_and_never_a_winnable_one():
     lost_pos = _three_to_go(COVERED)
     won_pos = _three_to_go(IN_TIME)
     for pos, winnable in ((lost_pos, False), (won_pos, True)):
-        lost = set()
+        lost = {}
         search = solver._Search(pos, dead_ends.ReserveTest(pos.reserve,
                                                            pos.base),
                                 clock, lost=lost)

@@ -582,3 +582,64 @@ def test_restart_lengths_follow_lubys_sequence():
         n = (1 << k) - 1
         assert terms[n - 1] == 1 << (k - 1)
         assert terms[n:2 * n] == terms[:n]
+
+
+def test_children_made_as_tried_change_no_search(monkeypatch):
+    """The full search makes a state's children as it tries them
+    (_Search._expand); made all at once, as the restarts make them
+    (_children), every solve gives the same verdict, line and count of
+    states and proves the same keys lost in the same order, along games
+    of fresh deals, wins, losses and undecided ones, restarts
+    included."""
+    from pysolfc_camelot.cli.solve import random_decks
+    from pysolfc_camelot.core.budget import Budget
+    positions = []
+    for deck in random_decks(6, 4242, "plot"):
+        pos = Position.new_game(deck)
+        for n in range(400):
+            if n % 60 == 0:
+                positions.append(pos)
+            move = hints.greedy_move(pos)
+            if move is None:
+                break
+            pos = pos.after(move)
+        positions.append(pos)           # where greedy play ends
+    # deal 20 of seed 4242: the fair hint's game ends where a search of
+    # some states proves the loss
+    pos = Position.new_game(random_decks(20, 4242, "plot")[19])
+    line = [pos]
+    while hints.fair_move(line[-1]) is not None:
+        line.append(line[-1].after(hints.fair_move(line[-1])))
+    positions += line[-3:]
+
+    real_init = solver._Search.__init__
+    proved = []                 # each solve's keys proved lost, in order
+
+    def init(self, position, reserve_test, clock, rng=None, lost=None):
+        real_init(self, position, reserve_test, clock, rng, lost)
+        if not proved or proved[-1] is not self.lost:
+            proved.append(self.lost)
+    monkeypatch.setattr(solver._Search, "__init__", init)
+
+    def answers():
+        out = []
+        for pos in positions:
+            for states in (20, 3500):
+                r = solver.solve(pos, Budget(states=states))
+                out.append((r.winnable, r.moves, r.states))
+        out.append([list(lost) for lost in proved])
+        proved.clear()
+        return out
+    lazy = answers()
+    real = solver._Search._expand
+
+    def all_at_once(self, pos, k):
+        if self.rng is not None:
+            return real(self, pos, k)
+        kids, blocked = solver._children(pos, self.visited, self.key,
+                                         self.lost)
+        return kids, [k, not blocked, None, None]
+    monkeypatch.setattr(solver._Search, "_expand", all_at_once)
+    assert answers() == lazy
+    verdicts = {w for w, _, _ in lazy[:-1]}
+    assert verdicts == {True, False, None}, verdicts

@@ -398,29 +398,64 @@ def _children(pos, visited, key, lost=_NO_KEYS):
     ``open`` says whether a child was left out only because its key was
     visited and not proved lost (then ``pos`` is not proved lost when
     its kids are).  When a safe move exists (_safe_move) it is the only
-    child: the position is winnable iff the one after it is (and that one
-    is new: a safe move cannot be undone, so it never leads back to an
-    ancestor).  When the key takes the tableau by its class
-    (tableau_class), the children are those of every arrangement of the
-    class, each reached by the moves between piles that make it, and the
-    moves that stay in the class are left out (they lead to the same
-    key).  A move that leaves the tableau as it is or fills a space gives
-    the same key from every arrangement: it is made from the first
-    only."""
+    child (_safe_child); else the children are _tries' moves made, the
+    first of each key kept."""
     safe = _safe_move(pos)
     if safe is not None:
-        child = pos.after(safe)
-        k = key(child)
-        if k in lost:
-            return [], False
-        if k in visited:
-            return [], True
-        return [((safe,), child, k)], False
-    by_class = key.by_class(pos)
+        return _safe_child(pos, safe, visited, key, lost)
     out = []
     seen = set()
     blocked = False
+    for _, _, moves, rep, m in _tries(pos, key.by_class(pos)):
+        child = rep.after(m, check=False)
+        k = key(child)
+        if k in seen or k in lost:
+            continue
+        if k in visited:
+            blocked = True
+            continue
+        seen.add(k)
+        out.append((moves, child, k))
+    out.reverse()                   # popped from the end: best first
+    return out, blocked
+
+
+def _safe_child(pos, safe, visited, key, lost):
+    """_children's answer when ``safe`` is a safe move: the position is
+    winnable iff the one after it is (and that one is new: a safe move
+    cannot be undone, so it never leads back to an ancestor)."""
+    child = pos.after(safe)
+    k = key(child)
+    if k in lost:
+        return [], False
+    if k in visited:
+        return [], True
+    return [((safe,), child, k)], False
+
+
+def _tries(pos, by_class):
+    """The moves, or short lines of moves, whose children _children makes,
+    as (order, index, moves, position, move) in search order (the move
+    ``move`` made from ``position``, an arrangement of ``pos``, ends the
+    line ``moves``), without making a child.  When ``by_class`` (the key
+    takes the tableau by its class, tableau_class), they are those of
+    every arrangement of the class, each reached by the moves between
+    piles that make it, and the moves that stay in the class are left
+    out (they lead to the same key).  A move that leaves the tableau as
+    it is or fills a space gives the same key from every arrangement: it
+    is made from the first only.
+
+    In search order (_order, then the order they are met) the first of
+    two tries with the same key is the first met: two tries of different
+    _order never have the same key.  A reserve card banked (0) is the
+    only try that shortens the reserve, a deal (6) the only one that
+    shortens the stock; of the others, the waste's (2, 3, 4) shorten the
+    waste and the tableau's (1, 5, 7) do not; banking (1, 2) adds a
+    foundation card, the rest do not; a waste card onto a pile (3) keeps
+    the number of piles, into a space (4) adds one; a one-card pile moved
+    (5) takes one away, a longer pile's top (7) does not."""
     first = pos.legal_moves()
+    out = []
     for rep, lead, legal in (_arrangements(pos, first) if by_class
                              else ((pos, (), first),)):
         tab = rep.tableau
@@ -452,19 +487,10 @@ def _children(pos, visited, key, lost=_NO_KEYS):
             if sg in sigs:
                 continue
             sigs.add(sg)
-            child = rep.after(m, check=False)
-            k = key(child)
-            if k in seen or k in lost:
-                continue
-            if k in visited:
-                blocked = True
-                continue
-            seen.add(k)
             out.append((_order(tab, sk, si, dk, di), len(out), lead + (m,),
-                        child, k))
+                        rep, m))
     out.sort()
-    out.reverse()                   # popped from the end: best first
-    return [(m, child, k) for _, _, m, child, k in out], blocked
+    return out
 
 
 def solve(position: Position, budget=None, budget_states=None,
@@ -499,7 +525,7 @@ def solve(position: Position, budget=None, budget_states=None,
     try:
         first = min(FIRST_STATES, budget_states) \
             if budget_states is not None else FIRST_STATES
-        lost = set()            # keys proved lost, shared (see _Search)
+        lost = {}               # keys proved lost, shared (see _Search)
         full = _Search(position, reserve_test, clock, lost=lost)
         line = full.run(first)
         if line is None:
@@ -576,6 +602,13 @@ class _Clock:
         self.progress = progress
         self.states = 0
         self.next_check = TIME_CHECK
+        self.ticks = 0
+
+    def tick(self):
+        """A number larger than every one before (_Search's order of
+        events, across the searches of one solve)."""
+        self.ticks += 1
+        return self.ticks
 
     def check(self):
         """Called when ``states`` reaches ``next_check`` (counted one by
@@ -621,7 +654,7 @@ class _Search:
     child is tried first): the search stays complete, so its False is a
     proof as well.
 
-    ``lost``, a set shared by the searches of one solve, gathers the keys
+    ``lost``, a dict shared by the searches of one solve, gathers the keys
     proved lost: a dead state (dead_ends.dead), and a state whose
     children have all been proved lost, each one dead, in ``lost`` or
     expanded and proved lost in its turn.  A child skipped only because
@@ -631,41 +664,63 @@ class _Search:
     they are added (a won line from a state would go through a child
     added before it, or a dead one), cycles or not, and any search may
     treat it as a dead end: the restarts and the full search do not
-    search again what another has already proved."""
+    search again what another has already proved.
+
+    Without ``rng`` a state's children are made as they are tried, not
+    all when it is expanded: a search that wins goes down its first
+    child nearly everywhere, and making each child and its key was a
+    third of its time.  The answer, the states met and their order stay
+    those of _children's list: ``visited`` and ``lost`` map each key to
+    the tick (_Clock.tick) it was put there, and a child is judged
+    against both as they stood when its parent was expanded, as
+    _children would have judged it then; then as _children's are when
+    popped.  (A shuffled search draws from the number of children, so
+    the restarts make them all at once.)"""
 
     def __init__(self, position, reserve_test, clock, rng=None, lost=None):
         self.reserve_test, self.clock, self.rng = reserve_test, clock, rng
-        self.lost = set() if lost is None else lost
+        self.lost = {} if lost is None else lost
         self.key = _Keyer(position.base)
         k = self.key(position)
-        self.visited = {k}
-        kids, blocked = self._children(position)
+        self.visited = {k: clock.tick()}
+        # per stack entry, its children to try, and [its key, every child
+        # proved lost so far, the tick of its expansion (None: the
+        # children were made then), the keys of those kept]
+        kids, frame = self._expand(position, k)
         self.stack = [kids]
-        # per stack entry: [its key, every child proved lost so far]
-        self.frames = [[k, not blocked]]
+        self.frames = [frame]
         self.path = []
 
-    def _children(self, pos):
+    def _expand(self, pos, k):
+        if self.rng is None:
+            safe = _safe_move(pos)
+            if safe is None:
+                tries = _tries(pos, self.key.by_class(pos))
+                tries.reverse()         # popped from the end: best first
+                return tries, [k, True, self.clock.tick(), set()]
+            kids, blocked = _safe_child(pos, safe, self.visited, self.key,
+                                        self.lost)
+            return kids, [k, not blocked, None, None]
         kids, blocked = _children(pos, self.visited, self.key, self.lost)
         rng = self.rng
-        if rng is not None and len(kids) > 1 and rng.random() < 0.5:
+        if len(kids) > 1 and rng.random() < 0.5:
             i = rng.randrange(len(kids))
             kids[i], kids[-1] = kids[-1], kids[i]
-        return kids, blocked
+        return kids, [k, not blocked, None, None]
 
     def run(self, max_states=None):
         """Go on for at most ``max_states`` new states (None: no limit)."""
         stack, path, visited = self.stack, self.path, self.visited
         frames, lost = self.frames, self.lost
-        clock = self.clock
+        clock, key = self.clock, self.key
         met = 0
         while stack:
             kids = stack[-1]
             if not kids:
                 stack.pop()
-                k, proved = frames.pop()
+                k, proved, _, _ = frames.pop()
                 if proved:
-                    lost.add(k)
+                    lost[k] = clock.tick()
                 elif frames:
                     frames[-1][1] = False
                 if path:
@@ -673,13 +728,31 @@ class _Search:
                 continue
             if max_states is not None and met >= max_states:
                 return None
-            m, child, k = kids.pop()
+            frame = frames[-1]
+            expanded = frame[2]
+            if expanded is None:
+                m, child, k = kids.pop()
+            else:
+                # made now, judged as _children would have at expansion
+                _, _, m, rep, move = kids.pop()
+                child = rep.after(move, check=False)
+                k = key(child)
+                if k in frame[3]:
+                    continue
+                at = lost.get(k)
+                if at is not None and at < expanded:
+                    continue
+                at = visited.get(k)
+                if at is not None and at < expanded:
+                    frame[1] = False
+                    continue
+                frame[3].add(k)
             if k in lost:
                 continue
             if k in visited:
-                frames[-1][1] = False
+                frame[1] = False
                 continue
-            visited.add(k)
+            visited[k] = clock.tick()
             clock.states += 1
             met += 1
             if clock.states >= clock.next_check:
@@ -687,12 +760,12 @@ class _Search:
             if child.is_won():
                 return [x for line in path for x in line] + list(m)
             if dead(child, self.reserve_test):
-                lost.add(k)
+                lost[k] = clock.tick()
                 continue
             path.append(m)
-            kids, blocked = self._children(child)
+            kids, frame = self._expand(child, k)
             stack.append(kids)
-            frames.append([k, not blocked])
+            frames.append(frame)
         return False
 
 
