@@ -692,6 +692,9 @@ class _Search:
         self.path = []
 
     def _expand(self, pos, k):
+        """(the children of ``pos`` to try, popped from the end, and its
+        stack frame): tries to be made when popped, or the safe move's
+        child, or (shuffled) every child made now (_children)."""
         if self.rng is None:
             safe = _safe_move(pos)
             if safe is None:
