@@ -35,13 +35,13 @@ from pysolfc_camelot.cli.solve import random_decks          # noqa: E402
 from speedup import bootstrap_ratio, median_interval        # noqa: E402
 
 
-def play(checkout, game, deck, samples):
+def play(python, checkout, game, deck, samples):
     """(the game's moves, won, CPU seconds) of ``play --policy fair`` in
-    ``checkout``."""
+    ``checkout``, run by the interpreter ``python``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     env = dict(os.environ, PYTHONPATH=checkout)
     out = subprocess.run(
-        [sys.executable, "-m", "pysolfc_camelot", "play", "--game", game,
+        [python, "-m", "pysolfc_camelot", "play", "--game", game,
          "--deck", " ".join(format_card(c) for c in deck),
          "--policy", "fair", "--samples", str(samples), "--json"],
         env=env, cwd=checkout, capture_output=True, text=True, check=True)
@@ -61,30 +61,37 @@ def main(argv=None):
     ap.add_argument("--seed", type=int,
                     help="seed of the fresh deals (default: picked, printed)")
     ap.add_argument("--samples", type=int, default=6)
+    ap.add_argument("--old-python", default=sys.executable, metavar="EXE",
+                    help="the interpreter of the other checkout (default"
+                    " this one); e.g. --old . --old-python pypy3 compares"
+                    " interpreters on this checkout")
     args = ap.parse_args(argv)
     seed = random.SystemRandom().randrange(10 ** 6) if args.seed is None \
         else args.seed
     game = games.Game(args.game).name
     decks = random_decks(args.deals, seed, game)
     print("%s, %d fresh deal%s of seed %d, fair player at %d samples: %s"
-          " (old) against %s (new)"
+          " in %s (old) against %s in %s (new)"
           % (game, len(decks), "" if len(decks) == 1 else "s", seed,
-             args.samples, args.old, REPO), flush=True)
+             args.samples, args.old, args.old_python, REPO, sys.executable),
+          flush=True)
     old, new, same = [], [], 0
     for i, deck in enumerate(decks, 1):
-        order = [(args.old, old), (REPO, new)]
+        order = [("old", args.old_python, args.old, old),
+                 ("new", sys.executable, REPO, new)]
         if i % 2 == 0:
             order.reverse()
         games_played = {}
-        for checkout, cpus in order:
-            moves, won, cpu = play(checkout, game, deck, args.samples)
+        for side, python, checkout, cpus in order:
+            moves, won, cpu = play(python, checkout, game, deck,
+                                   args.samples)
             cpus.append(cpu)
-            games_played[checkout] = (moves, won)
-        alike = games_played[args.old] == games_played[REPO]
+            games_played[side] = (moves, won)
+        alike = games_played["old"] == games_played["new"]
         same += alike
         print("deal %d: %s in %d moves; old %.1f CPU s, new %.1f; %s"
-              % (i, "won" if games_played[REPO][1] else "lost",
-                 len(games_played[REPO][0]), old[-1], new[-1],
+              % (i, "won" if games_played["new"][1] else "lost",
+                 len(games_played["new"][0]), old[-1], new[-1],
                  "the same game" if alike else "A DIFFERENT GAME"),
               flush=True)
     n = len(decks)
