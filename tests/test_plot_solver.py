@@ -643,3 +643,43 @@ def test_children_made_as_tried_change_no_search(monkeypatch):
     assert answers() == lazy
     verdicts = {w for w, _, _ in lazy[:-1]}
     assert verdicts == {True, False, None}, verdicts
+
+
+def test_a_first_try_known_early_is_the_first_of_all(monkeypatch):
+    """_tries_to_pop hands the search a state's first try before the
+    other arrangements of its class are made, when the first
+    arrangement's best try is of order 5 or less (its docstring argues
+    why no other arrangement's comes first).  On every state the
+    searches expand along games of fresh deals, that try and then the
+    rest (_rest) are _tries' list, in order; both kinds of answer
+    occur."""
+    from pysolfc_camelot.cli.solve import random_decks
+    from pysolfc_camelot.core.budget import Budget
+    met = []
+    real = solver._tries_to_pop
+
+    def record(pos, by_class):
+        met.append((pos, by_class))
+        return real(pos, by_class)
+    monkeypatch.setattr(solver, "_tries_to_pop", record)
+    for deck in random_decks(3, 9091, "plot"):
+        pos = Position.new_game(deck)
+        for n in range(200):
+            if n % 40 == 0:
+                solver.solve(pos, Budget(states=400))
+            move = hints.greedy_move(pos)
+            if move is None:
+                break
+            pos = pos.after(move)
+    monkeypatch.undo()
+
+    def plain(tries):
+        return [(o, i, line, rep.key(), m) for o, i, line, rep, m in tries]
+    early = 0
+    for pos, by_class in met:
+        got = solver._tries_to_pop(pos, by_class)
+        if got and got[0][0] is None:
+            early += 1
+            got = solver._rest(got[0]) + [got[1]]
+        assert plain(reversed(got)) == plain(solver._tries(pos, by_class))
+    assert 50 < early < len(met) - 50, (early, len(met))

@@ -433,7 +433,7 @@ def _safe_child(pos, safe, visited, key, lost):
     return [((safe,), child, k)], False
 
 
-def _tries(pos, by_class):
+def _tries(pos, by_class, first=None):
     """The moves, or short lines of moves, whose children _children makes,
     as (order, index, moves, position, move) in search order (the move
     ``move`` made from ``position``, an arrangement of ``pos``, ends the
@@ -453,44 +453,94 @@ def _tries(pos, by_class):
     waste and the tableau's (1, 5, 7) do not; banking (1, 2) adds a
     foundation card, the rest do not; a waste card onto a pile (3) keeps
     the number of piles, into a space (4) adds one; a one-card pile moved
-    (5) takes one away, a longer pile's top (7) does not."""
-    first = pos.legal_moves()
+    (5) takes one away, a longer pile's top (7) does not.  ``first``:
+    pos.legal_moves(), if made already."""
+    if first is None:
+        first = pos.legal_moves()
     out = []
     for rep, lead, legal in (_arrangements(pos, first) if by_class
                              else ((pos, (), first),)):
-        tab = rep.tableau
-        found = rep.foundations
-        sigs = set()
-        for m in legal:
-            # Moves between piles of the same kind give canonically equal
-            # children (a pile is its bottom rank and length, a
-            # foundation its length, F0 apart): make only one of them.
-            sk, si, dk, di = MOVE_PARTS[m]
-            if dk == "T":
-                t = tab[di]
-                if lead and not t and sk != "T":
-                    continue    # a space filled: as from the first
-                d = (t[0] // 4, len(t)) if t else None
-            elif lead and sk != "T":
-                continue        # the tableau untouched: as from the first
-            elif dk == "F":
-                d = -1 if di == 0 else len(found[di])
-            else:
-                d = dk
-            if sk == "T":
-                t = tab[si]
-                if by_class and dk == "T" and len(t) > 1:
-                    continue            # stays in the class
-                sg = ((t[0] // 4, len(t)), d)
-            else:
-                sg = (sk, d)
-            if sg in sigs:
-                continue
-            sigs.add(sg)
-            out.append((_order(tab, sk, si, dk, di), len(out), lead + (m,),
-                        rep, m))
+        _add_tries(rep, lead, legal, by_class, out)
     out.sort()
     return out
+
+
+def _add_tries(rep, lead, legal, by_class, out):
+    """_tries' part for one arrangement ``rep`` (reached by ``lead``,
+    its legal moves ``legal``), appended to ``out``."""
+    tab = rep.tableau
+    found = rep.foundations
+    sigs = set()
+    for m in legal:
+        # Moves between piles of the same kind give canonically equal
+        # children (a pile is its bottom rank and length, a
+        # foundation its length, F0 apart): make only one of them.
+        sk, si, dk, di = MOVE_PARTS[m]
+        if dk == "T":
+            t = tab[di]
+            if lead and not t and sk != "T":
+                continue    # a space filled: as from the first
+            d = (t[0] // 4, len(t)) if t else None
+        elif lead and sk != "T":
+            continue        # the tableau untouched: as from the first
+        elif dk == "F":
+            d = -1 if di == 0 else len(found[di])
+        else:
+            d = dk
+        if sk == "T":
+            t = tab[si]
+            if by_class and dk == "T" and len(t) > 1:
+                continue            # stays in the class
+            sg = ((t[0] // 4, len(t)), d)
+        else:
+            sg = (sk, d)
+        if sg in sigs:
+            continue
+        sigs.add(sg)
+        out.append((_order(tab, sk, si, dk, di), len(out), lead + (m,),
+                    rep, m))
+
+
+def _tries_to_pop(pos, by_class):
+    """_tries(pos, by_class) reversed (popped from the end, the first
+    last); or, when the first try is known from ``pos``'s own moves, that
+    try above a _Later entry standing for the rest, which the search pops
+    (and _rest makes) only if that child does not win.  Along a won
+    search nearly every state tries one child, and the other
+    arrangements of a class (_arrangements) were a quarter of its time.
+
+    Why the first try is known.  The other arrangements' tries are of
+    orders 1, 3 and 5 only (each moves a pile's card: _tries), and each
+    comes after the first arrangement's tries of its order.  Whether an
+    arrangement can bank a pile's top (1) or put the waste top onto one
+    (3) depends only on the multiset of the piles' tops, which a move
+    within the class keeps (it swaps two tops: tableau_class); so when
+    another arrangement has such a try, the first has one of that order
+    too.  Hence when the first arrangement's best try is of order 5 or
+    less, it is the first of them all."""
+    first = pos.legal_moves()
+    if by_class and _moves_within(pos.tableau, first):
+        own = []
+        _add_tries(pos, (), first, True, own)
+        if own:
+            best = min(own)
+            if best[0] <= 5:
+                return [(None, pos, best), best]    # (None, ...): _Later
+    tries = _tries(pos, by_class, first)
+    tries.reverse()
+    return tries
+
+
+def _rest(later):
+    """The tries a _Later entry (None, position, the try made first)
+    stands for, reversed as _tries_to_pop's."""
+    _, pos, tried = later
+    tries = _tries(pos, True)
+    if tries[0][:3] != tried[:3]:
+        raise AssertionError("_tries_to_pop's first try is not _tries'")
+    del tries[0]
+    tries.reverse()
+    return tries
 
 
 def solve(position: Position, budget=None, budget_states=None,
@@ -674,8 +724,10 @@ class _Search:
     the tick (_Clock.tick) it was put there, and a child is judged
     against both as they stood when its parent was expanded, as
     _children would have judged it then; then as _children's are when
-    popped.  (A shuffled search draws from the number of children, so
-    the restarts make them all at once.)"""
+    popped; and where a state's first try is known from its own moves,
+    the other arrangements of its class are made only when a second try
+    is needed (_tries_to_pop).  (A shuffled search draws from the number
+    of children, so the restarts make them all at once.)"""
 
     def __init__(self, position, reserve_test, clock, rng=None, lost=None):
         self.reserve_test, self.clock, self.rng = reserve_test, clock, rng
@@ -698,8 +750,7 @@ class _Search:
         if self.rng is None:
             safe = _safe_move(pos)
             if safe is None:
-                tries = _tries(pos, self.key.by_class(pos))
-                tries.reverse()         # popped from the end: best first
+                tries = _tries_to_pop(pos, self.key.by_class(pos))
                 return tries, [k, True, self.clock.tick(), set()]
             kids, blocked = _safe_child(pos, safe, self.visited, self.key,
                                         self.lost)
@@ -737,7 +788,11 @@ class _Search:
                 m, child, k = kids.pop()
             else:
                 # made now, judged as _children would have at expansion
-                _, _, m, rep, move = kids.pop()
+                item = kids.pop()
+                if item[0] is None:     # _Later: the rest, made now
+                    kids.extend(_rest(item))
+                    continue
+                _, _, m, rep, move = item
                 child = rep.after(move, check=False)
                 k = key(child)
                 if k in frame[3]:
