@@ -48,11 +48,24 @@ class ReserveTest:
             row[o] += 1
             self.count.append(row)
         self.memo = {}
+        self.answers = {}
+
+    # lost's answers, kept by (reserve length, foundations), this many
+    # at most (then afresh): a search asks for every state it meets, most
+    # share their parent's foundations, and a look-up costs a sixth of
+    # working out _win's key.
+    ANSWERS = 8192
 
     def lost(self, pos):
         f = pos.foundations
-        return not self._win(len(pos.reserve), len(f[0]),
-                             tuple(sorted(len(x) for x in f[1:])))
+        seen = (len(pos.reserve), f)
+        answer = self.answers.get(seen)
+        if answer is None:
+            if len(self.answers) >= self.ANSWERS:
+                self.answers.clear()
+            answer = self.answers[seen] = not self._win(
+                seen[0], len(f[0]), tuple(sorted(len(x) for x in f[1:])))
+        return answer
 
     def _free(self, i, f0, others):
         free = [8 - c for c in self.count[i]]

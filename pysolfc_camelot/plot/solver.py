@@ -503,39 +503,76 @@ def _add_tries(rep, lead, legal, by_class, out):
 
 def _tries_to_pop(pos, by_class):
     """_tries(pos, by_class) reversed (popped from the end, the first
-    last); or, when the first try is known from ``pos``'s own moves, that
-    try above a _Later entry standing for the rest, which the search pops
-    (and _rest makes) only if that child does not win.  Along a won
-    search nearly every state tries one child, and the other
-    arrangements of a class (_arrangements) were a quarter of its time.
+    last), with as few of the other arrangements of ``pos``'s class made
+    as can be: along a won search nearly every state tries one child, and
+    making those arrangements (_arrangements) was a quarter of its time.
 
-    Why the first try is known.  The other arrangements' tries are of
-    orders 1, 3 and 5 only (each moves a pile's card: _tries), and each
-    comes after the first arrangement's tries of its order.  Whether an
-    arrangement can bank a pile's top (1) or put the waste top onto one
-    (3) depends only on the multiset of the piles' tops, which a move
-    within the class keeps (it swaps two tops: tableau_class); so when
-    another arrangement has such a try, the first has one of that order
-    too.  Hence when the first arrangement's best try is of order 5 or
-    less, it is the first of them all."""
+    Their tries are of orders 1, 3 and 5 only (each moves a pile's card:
+    _tries), and each comes after the first arrangement's tries of its
+    order.  Whether an arrangement can bank a pile's top (1) or put the
+    waste top onto one (3) depends only on the multiset of the piles'
+    tops, which a move within the class keeps (it swaps two tops:
+    tableau_class); so another arrangement has a try of order 1 or 3 only
+    if the first has one.  Hence:
+
+    * when the first arrangement has no try of order 1 or 3 and no
+      arrangement can move a lone card (_may_move_a_lone_card: order 5),
+      the others add nothing, and its own tries are all;
+    * else, when its best try is of order 5 or less, that try is the
+      first of all: it comes above a _Later entry standing for the rest,
+      which the search pops, and _rest makes, only if that child does
+      not win."""
     first = pos.legal_moves()
-    if by_class and _moves_within(pos.tableau, first):
+    if not (by_class and _moves_within(pos.tableau, first)):
+        tries = _tries(pos, by_class, first)
+    else:
         own = []
         _add_tries(pos, (), first, True, own)
-        if own:
-            best = min(own)
-            if best[0] <= 5:
-                return [(None, pos, best), best]    # (None, ...): _Later
-    tries = _tries(pos, by_class, first)
+        if not any(t[0] in (1, 3) for t in own) \
+                and not _may_move_a_lone_card(pos):
+            tries = sorted(own)
+        else:
+            best = min(own) if own else None
+            if best is not None and best[0] <= 5:
+                # (None, ...): _Later, with what _rest goes on from
+                return [(None, pos, best, first, own), best]
+            tries = _tries(pos, True, first)
     tries.reverse()
     return tries
 
 
+def _may_move_a_lone_card(pos):
+    """False when no arrangement of ``pos``'s class has a pile of one card
+    that can go onto another (a try of order 5), else True (perhaps).  In
+    offsets from the base rank, such a pile of bottom b shows b; its top
+    rises from the one it shows now one swap at a time, each with a pile
+    showing one more (tableau_class), so every offset up to b must show
+    on some pile now, and b + 1 too, for the card to go onto it."""
+    base = pos.base
+    tops, piles = set(), []
+    for t in pos.tableau:
+        if t:
+            b = (t[0] // 4 + 1 - base) % 13
+            if b:
+                top = (t[-1] // 4 + 1 - base) % 13
+                tops.add(top)
+                piles.append((top, b))
+    for top, b in piles:
+        if b + 1 in tops and all(x in tops for x in range(top + 1, b + 1)):
+            return True
+    return False
+
+
 def _rest(later):
-    """The tries a _Later entry (None, position, the try made first)
-    stands for, reversed as _tries_to_pop's."""
-    _, pos, tried = later
-    tries = _tries(pos, True)
+    """The tries a _Later entry (None, position, the try made first, the
+    position's legal moves, its own tries) stands for, reversed as
+    _tries_to_pop's: _tries' list but its first, the own tries not made
+    again."""
+    _, pos, tried, first, own = later
+    tries = list(own)
+    for rep, lead, legal in _arrangements(pos, first)[1:]:
+        _add_tries(rep, lead, legal, True, tries)
+    tries.sort()
     if tries[0][:3] != tried[:3]:
         raise AssertionError("_tries_to_pop's first try is not _tries'")
     del tries[0]
