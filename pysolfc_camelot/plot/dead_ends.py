@@ -456,6 +456,11 @@ def frozen(pos):
         return False
     if pos.reserve and (pos.reserve[-1] // 4 + 1 - base) % 13 in want:
         return False
+    # The stock first: in most states the searches meet, a card of a
+    # rank a foundation takes lies near its top.
+    for c in pos.stock:
+        if (c // 4 + 1 - base) % 13 in want:
+            return False
     shows = [0] * 14                # piles showing each offset
     bottoms = [0] * 13              # non-base piles by bottom offset
     spaces = 0
@@ -470,9 +475,6 @@ def frozen(pos):
         if b:
             shows[o] += 1
             bottoms[b] += 1
-    for c in pos.stock:
-        if (c // 4 + 1 - base) % 13 in want:
-            return False
     waste = pos.waste
     p = len(waste) - 1
     while p >= 0 and (waste[p] // 4 + 1 - base) % 13 not in want:

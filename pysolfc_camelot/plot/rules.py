@@ -485,7 +485,12 @@ class Position:
     # -- end of game ------------------------------------------------------
 
     def is_won(self) -> bool:
-        return all(len(f) == FULL for f in self.foundations)
+        # A loop, not all() over a generator: the solver asks this of
+        # every state it meets, and F0 is most often the short one.
+        for f in self.foundations:
+            if len(f) != FULL:
+                return False
+        return True
 
     def status(self) -> str:
         """``won``; ``lost`` only when the stock is empty and no move at
