@@ -519,7 +519,8 @@ def _tries_to_pop(pos, by_class):
       arrangement can move a lone card (_may_move_a_lone_card: order 5),
       the others add nothing, and its own tries are all;
     * else, when its best try is of order 5 or less, that try is the
-      first of all: it comes above a _Later entry standing for the rest,
+      first of all: it comes above a *later* entry, (None, pos, that
+      try, pos's legal moves, its own tries), standing for the rest,
       which the search pops, and _rest makes, only if that child does
       not win."""
     first = pos.legal_moves()
@@ -534,7 +535,7 @@ def _tries_to_pop(pos, by_class):
         else:
             best = min(own) if own else None
             if best is not None and best[0] <= 5:
-                # (None, ...): _Later, with what _rest goes on from
+                # a later entry: what _rest goes on from
                 return [(None, pos, best, first, own), best]
             tries = _tries(pos, True, first)
     tries.reverse()
@@ -564,10 +565,10 @@ def _may_move_a_lone_card(pos):
 
 
 def _rest(later):
-    """The tries a _Later entry (None, position, the try made first, the
-    position's legal moves, its own tries) stands for, reversed as
-    _tries_to_pop's: _tries' list but its first, the own tries not made
-    again."""
+    """The tries a later entry of _tries_to_pop (None, position, the try
+    made first, the position's legal moves, its own tries) stands for,
+    reversed as _tries_to_pop's: _tries' list but its first, the own
+    tries not made again."""
     _, pos, tried, first, own = later
     tries = list(own)
     for rep, lead, legal in _arrangements(pos, first)[1:]:
@@ -826,7 +827,7 @@ class _Search:
             else:
                 # made now, judged as _children would have at expansion
                 item = kids.pop()
-                if item[0] is None:     # _Later: the rest, made now
+                if item[0] is None:     # a later entry: the rest, now
                     kids.extend(_rest(item))
                     continue
                 _, _, m, rep, move = item
