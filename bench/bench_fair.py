@@ -24,7 +24,10 @@ on the same deals.  The table (wins with Wilson 95% intervals over the
 deals every policy has finished, the ratio to full knowledge, seconds
 per answer: median and 95th percentile, what the fair player rescued
 and kept of the simple policy's games) goes to stdout; --report prints
-it from a file (plain or .xz) without playing.
+it from a file (plain or .xz) without playing; with ``--into DOC
+[--xz OUT]`` it goes into DOC between its ``<!-- GAME-run -->``
+markers instead, and the file's whole lines into OUT, compressed: how a
+run in progress is committed as it grows.
 """
 import argparse
 import json
@@ -53,6 +56,43 @@ def read_results(path):
             if line.endswith("\n") and line.strip():
                 out.append(json.loads(line))
     return out
+
+
+def whole_lines(path):
+    """The raw whole lines of a results file (plain or .xz), as
+    read_results keeps them."""
+    opener = lzma.open if path.endswith(".xz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        return [line for line in f if line.endswith("\n") and line.strip()]
+
+
+def publish(path, doc, xz):
+    """The table of the results file ``path`` put into ``doc`` between
+    the markers <!-- GAME-run --> and <!-- /GAME-run --> (GAME the
+    file's game), and ``path``'s whole lines written to ``xz``
+    (compressed, a torn last line left out), so a run in progress is
+    committed as it grows."""
+    import io
+    lines = read_results(path)
+    if not lines:
+        raise SystemExit("bench_fair.py: %s holds no results" % path)
+    table = io.StringIO()
+    report(lines, table)
+    start = "<!-- %s-run -->" % lines[0]["game"]
+    end = "<!-- /%s-run -->" % lines[0]["game"]
+    with open(doc, encoding="utf-8") as f:
+        text = f.read()
+    if start not in text or end not in text:
+        raise SystemExit("bench_fair.py: %s has no %s ... %s markers"
+                         % (doc, start, end))
+    a = text.index(start) + len(start)
+    b = text.index(end)
+    text = text[:a] + "\n\n" + table.getvalue().strip() + "\n\n" + text[b:]
+    if xz:
+        with lzma.open(xz, "wt", encoding="utf-8", preset=9) as f:
+            f.writelines(whole_lines(path))
+    with open(doc, "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 def spec_name(policy, samples):
@@ -142,7 +182,21 @@ def main(argv=None):
     ap.add_argument("--results", help="results file (appended, resumed)")
     ap.add_argument("--report", metavar="FILE",
                     help="print the table of FILE and stop")
+    ap.add_argument("--into", metavar="DOC",
+                    help="with --report: put the table into DOC between "
+                    "its <!-- GAME-run --> and <!-- /GAME-run --> markers "
+                    "instead of printing it")
+    ap.add_argument("--xz", metavar="OUT",
+                    help="with --into: also write FILE's whole lines to "
+                    "OUT, xz-compressed (the results file committed)")
     args = ap.parse_args(argv)
+    if (args.into or args.xz) and not args.report:
+        ap.error("--into and --xz go with --report FILE")
+    if args.xz and not args.into:
+        ap.error("--xz goes with --into DOC")
+    if args.into:
+        publish(args.report, args.into, args.xz)
+        return 0
     if args.report:
         report(read_results(args.report))
         return 0

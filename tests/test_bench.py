@@ -2,6 +2,7 @@
 """The benchmarks' deals: fresh random ones from a printed seed, the
 public sets on request (bench/deal_source.py); a tiny run of each."""
 import json
+import lzma
 import os
 import re
 import subprocess
@@ -154,6 +155,44 @@ def test_bench_fair_plays_on_a_dask_cluster_and_resumes(tmp_path):
         r = bench("bench_fair.py", "--deals", "3", "--results", str(f),
                   "--seed", "18")
         assert r.returncode == 2 and "deals of seed 17" in r.stderr
+
+
+def test_bench_fair_publishes_a_run_in_progress(tmp_path):
+    """--report FILE --into DOC --xz OUT: the table goes between DOC's
+    markers of the file's game (the rest of DOC as it was, and again the
+    same on a second run), OUT holds the file's whole lines, a torn last
+    line left out; a DOC without the markers is refused, unchanged."""
+    def line(deal, policy, samples, won):
+        return json.dumps({"game": "plot", "seed": 5, "deal": deal,
+                           "policy": policy, "samples": samples,
+                           "won": won, "moves": 200, "seconds": [0.01],
+                           "cpu": [0.01]}) + "\n"
+    lines = [line(d, p, k, w) for d in (1, 2) for p, k, w in (
+        ("simple", None, d == 1), ("fair", 6, True), ("full", None, True))]
+    results = tmp_path / "run.jsonl"
+    results.write_text("".join(lines) + '{"game": "plot", "se')
+    doc = tmp_path / "page.md"
+    before, after = "# Page\n\nbefore\n", "\nafter\n"
+    doc.write_text(before + "<!-- plot-run -->\nold table\n"
+                   "<!-- /plot-run -->" + after)
+    out = tmp_path / "run.jsonl.xz"
+    for _ in range(2):
+        r = bench("bench_fair.py", "--report", str(results), "--into",
+                  str(doc), "--xz", str(out))
+        assert r.returncode == 0, r.stderr
+        text = doc.read_text()
+        assert text.startswith(before + "<!-- plot-run -->\n\nplot, ")
+        assert text.endswith("\n\n<!-- /plot-run -->" + after)
+        assert "old table" not in text
+        assert "2 deals played by every policy" in text
+        assert "| 1 / 2 (50.0%" in text         # simple won deal 1 only
+        assert lzma.open(out, "rt").read() == "".join(lines)
+    other = tmp_path / "other.md"
+    other.write_text("<!-- camelot-run --><!-- /camelot-run -->\n")
+    r = bench("bench_fair.py", "--report", str(results), "--into",
+              str(other))
+    assert r.returncode != 0 and "<!-- plot-run -->" in r.stderr
+    assert other.read_text() == "<!-- camelot-run --><!-- /camelot-run -->\n"
 
 
 def test_fair_ab_plays_both_checkouts_and_compares_their_games():
