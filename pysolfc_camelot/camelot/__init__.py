@@ -11,13 +11,14 @@ GAME_ID = 28080
 GAME_NAME = "Camelot Plus"
 RULES_NAME = "Camelot"   # the patience these rules are of
 DECKS = 1           # 52-card decks in play
-# The figures its rules pages show (html-src/camelot/*.html; install/rules_pages.py
-# writes them each language's way).  Measured on PySolFC's deals 1 to
-# 1,000,000 (docs/study.md, docs/results/camelot-deals-1-1000000.jsonl.xz,
-# 2026-12-02): 513,988 can be won with the order of the stock known,
-# 486,012 cannot, none undecided; 95% interval 51.30% .. 51.50%.  The
-# tiers of deals 1 to 2,000, every one rated (docs/fair-play.md,
-# docs/results/camelot-tiers-1-2000.jsonl.xz, `stats --tier`).
+# The figures its rules pages show (html-src/camelot/*.html;
+# install/rules_pages.py writes them each language's way).  Measured on
+# PySolFC's deals 1 to 1,000,000 (docs/study.md,
+# docs/results/camelot-deals-1-1000000.jsonl.xz, 2026-12-02): 513,988 can be
+# won with the order of the stock known, 486,012 cannot, none undecided; 95%
+# interval 51.30% .. 51.50%.  The tiers of deals 1 to 2,000, every one rated
+# (docs/fair-play.md, docs/results/camelot-tiers-1-2000.jsonl.xz, `stats
+# --tier`).
 PAGE_FIGURES = {"WINNABLE_SHARE": 0.514,
                 "STUDY_SHARE": _Study(1000000, 0.513988, 0.513008,
                                       0.514968),

@@ -29,8 +29,8 @@ from .notation import DEAL, Move
 SAVE_TAG = "camelot-plus/1"
 # Stacks are created in this order, so a save's stack list reads back.
 TALON, WASTE, FIRST_ROW, DISCARD = 0, 1, 2, 18
-# The texts (pysolfc_camelot/texts/__init__.py) of each face card's slots: the mark
-# on the empty slot and the slot's help.
+# The texts (pysolfc_camelot/texts/__init__.py) of each face card's slots:
+# the mark on the empty slot and the slot's help.
 FACE_MARK = {rules.KING: "camelot.mark.king",
              rules.QUEEN: "camelot.mark.queen",
              rules.JACK: "camelot.mark.jack"}

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Which hints the player asked for, kept in PySolFC's config folder
-(``camelot-plus.json``; see pysolfc_camelot/core/game_settings.py, shared by the
-games), and the move each mode chooses.
+(``camelot-plus.json``; see pysolfc_camelot/core/game_settings.py, shared
+by the games), and the move each mode chooses.
 
 ``fair`` (the default) sees only what a player sees; ``perfect`` reads the
 order of the face-down stock.  CAMELOT_HINTS=fair|perfect overrides.

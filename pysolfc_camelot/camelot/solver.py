@@ -91,10 +91,10 @@ _FIRST_ROUND = 200
 # answering in full), a relaxation asked by the real search may take a
 # share of its round's states (at least _FIRST_QUERY) before it gives up
 # (search.Deferred): the state is then searched without that test, or,
-# for a refill's group of arrangements, left for a later round.  A few states whose relaxed game
-# is hard to solve then no longer hold up a round: on some winnable deals
-# the edges-pooled game at the deal itself takes 40,000 states, while the
-# real search, not waiting for it, wins in a few hundred.
+# for a refill's group of arrangements, left for a later round.  A few
+# states whose relaxed game is hard to solve then no longer hold up a round: on
+# some winnable deals the edges-pooled game at the deal itself takes 40,000
+# states, while the real search, not waiting for it, wins in a few hundred.
 _QUERY_SHARE = 32
 _FIRST_QUERY = 20
 

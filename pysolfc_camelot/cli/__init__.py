@@ -101,7 +101,8 @@ def build_parser():
                         " plot: 'deal; waste>T4; T2>F0; stock>T7; ...'")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(func=cmd_replay)
-    for name, text in (("install", "install both games into every PySolFC found"),
+    for name, text in (("install",
+                        "install both games into every PySolFC found"),
                        ("uninstall", "remove what install wrote"),
                        ("status", "show what is installed where")):
         p = sub.add_parser(name, help=text)

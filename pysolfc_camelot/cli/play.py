@@ -7,9 +7,9 @@ in the notation ``replay`` takes, the seconds each policy answer took),
 or with ``--chance`` ``{"chance", "samples", "interval"}`` (a Wilson 95%
 interval over the samples decided; a point when every order of the
 hidden cards was solved), or with ``--tier`` ``{"tier"}`` (easy, medium,
-hard, lost; null when undecided: fair_player.tier).  Same deck, seed and options, same output
-(the seconds aside).  Text that is not a deck or a move list, or a move
-the rules refuse, is a message on stderr and exit status 2.
+hard, lost; null when undecided: fair_player.tier).  Same deck, seed and
+options, same output (the seconds aside).  Text that is not a deck or a move
+list, or a move the rules refuse, is a message on stderr and exit status 2.
 
 Policies: ``fair`` the strong fair player (fair_player.py; no time bound
 here, so that the run repeats), ``simple`` today's fair hint,

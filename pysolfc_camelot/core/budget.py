@@ -8,13 +8,13 @@ wall time, by states expanded, and by a stop request (a callable that
 turns True: the Solver dialog's Stop, a worker thread's cancel); None is
 no limit.  ``cpu=True`` counts the seconds on this process's CPU clock
 instead (``time.process_time``): a study's budget then means the same
-work on a machine that is busy with other things.  The clock starts once (``start``; later calls keep the first
-start, so a budget handed from one search to the next is shared, not
-renewed).  A search calls the cheap ``out()`` every few hundred states;
-``ran_out`` then says why it ended ("seconds", "states" or "stopped"),
-``spent_seconds`` and ``spent_states`` what it used.  ``part`` carves a
-smaller budget for one step of a larger job (one solve of an analysis,
-one sample of a hint): it ends no later than its parent, honours the
+work on a machine that is busy with other things.  The clock starts once
+(``start``; later calls keep the first start, so a budget handed from one
+search to the next is shared, not renewed).  A search calls the cheap ``out()``
+every few hundred states; ``ran_out`` then says why it ended ("seconds",
+"states" or "stopped"), ``spent_seconds`` and ``spent_states`` what it used.
+``part`` carves a smaller budget for one step of a larger job (one solve of an
+analysis, one sample of a hint): it ends no later than its parent, honours the
 same stop request, and its states count in the parent's.
 
 Pure: no PySolFC import."""

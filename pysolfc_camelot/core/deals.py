@@ -20,8 +20,8 @@ an installed PySolFC in ``/usr/share/games/pysolfc`` or
 PySolFC's random module needs the package ``pysol_cards``.  When this
 Python lacks it, the shuffle runs in a subprocess under a Python that has
 it: the checkout's ``.venv`` (made by ``make setup``), else, for an
-installed PySolFC, the system Python it runs with.  Only the list of card ids crosses
-over; solving stays in this process.
+installed PySolFC, the system Python it runs with.  Only the list of card
+ids crosses over; solving stays in this process.
 """
 import importlib.util
 import os
@@ -41,7 +41,8 @@ SYSTEM_PYTHONS = ("/usr/bin/python3",)
 _NO_DEPS_EXIT = 3                   # the child's exit status: no pysol_cards
 _VERSION_RE = re.compile(r"VERSION_TUPLE\s*=\s*\(([\d,\s]+)\)")
 
-INSTALL_HINT = "install PySolFC (Debian trixie or newer: `apt install pysolfc`)"
+INSTALL_HINT = ("install PySolFC (Debian trixie or newer:"
+                " `apt install pysolfc`)")
 
 
 def is_checkout(checkout=CHECKOUT):
@@ -68,7 +69,7 @@ class _NoDeps(Exception):
     """This Python cannot import PySolFC's random module."""
 
 
-# -- where PySolFC is ----------------------------------------------------------
+# -- where PySolFC is ---------------------------------------------------------
 
 def is_pysolfc_dir(d):
     return os.path.isfile(os.path.join(d, "pysollib", "pysolrandom.py"))
@@ -136,7 +137,7 @@ def find_pysolfc(environ=None, checkout=CHECKOUT, system_dirs=SYSTEM_DIRS):
                                  setup_hint(checkout)))
 
 
-# -- the shuffle ---------------------------------------------------------------
+# -- the shuffle --------------------------------------------------------------
 
 def _pysolrandom_here(datadir):
     """PySolFC's random module, imported into this Python, or _NoDeps."""

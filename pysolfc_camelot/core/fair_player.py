@@ -309,9 +309,9 @@ class Player:
     sample revealed trade places (a copy of it chosen at random): an order
     drawn evenly from those the old view allowed, so mended, is drawn
     evenly from those the new view allows.  A mended sample keeps its
-    line when the line, replayed on it, is still legal and still wins.  Only the view is compared and
-    only samples are read; any other position, or few orders left (then
-    all of them, exactly), draws afresh."""
+    line when the line, replayed on it, is still legal and still wins.
+    Only the view is compared and only samples are read; any other position, or
+    few orders left (then all of them, exactly), draws afresh."""
 
     def __init__(self, game, samples=SAMPLES, seed=None, states=None,
                  max_solves=None):

@@ -344,7 +344,8 @@ def rules_file(pages_dir, game, language=None):
 
 
 def main(argv=None):
-    """python -m pysolfc_camelot.install.rules_pages OUT_DIR: build the pages there."""
+    """python -m pysolfc_camelot.install.rules_pages OUT_DIR: build the
+    pages there."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) != 1 or argv[0].startswith("-"):
         print(main.__doc__)

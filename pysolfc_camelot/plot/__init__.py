@@ -12,10 +12,11 @@ GAME_ID = 28081
 GAME_NAME = "The Plot Classic"
 RULES_NAME = "The Plot"  # the patience these rules are of
 DECKS = 2           # 52-card decks in play
-# The figures its rules pages show (html-src/plot/*.html; install/rules_pages.py
-# writes them each language's way).  Measured on 1,000 fresh random deals,
-# seed 942312 (2026-12-01): bench/bench_plot.py --seed 942312: the simple
-# fair hint (hints.fair_move, the demo's fair hint then) wins 842 (95% interval 81.8% .. 86.3%), the greedy baseline
+# The figures its rules pages show (html-src/plot/*.html;
+# install/rules_pages.py writes them each language's way).  Measured on
+# 1,000 fresh random deals, seed 942312 (2026-12-01): bench/bench_plot.py
+# --seed 942312: the simple fair hint (hints.fair_move, the demo's fair
+# hint then) wins 842 (95% interval 81.8% .. 86.3%), the greedy baseline
 # 779 (75.2% .. 80.4%); `stats --game plot --deals 1000 --seed 942312
 # --budget 10`: 981 proved winnable, 8 lost, 11 undecided, so at least
 # 98.1% (95% interval 97.1% .. 99.6%).  (On the public set,

@@ -118,24 +118,23 @@ def f0_stuck(pos):
     rank from wherever suits (``taken``); when no copy of k can come free,
     F0 never gets k.
 
-    * Ranks that can show on top of a pile (``shown``, _grow_shown): those showing now,
-      the rank just above one F0 takes when a card of that rank lies on
-      another card in a pile with every card on it able to leave (taking
-      it uncovers the rank above it: piles are built down), and,
-      repeatedly, a rank r with a
-      card in the waste or the stock when r + 1 can show (the card may be
-      parked on it; never the base rank, which is neither built on nor
-      put on a pile).  A pile top moved onto another pile uncovers the
-      rank above it, whose copy was already showing on that other pile,
-      so it adds no rank.
+    * Ranks that can show on top of a pile (``shown``, _grow_shown):
+      those showing now, the rank just above one F0 takes when a card of
+      that rank lies on another card in a pile with every card on it able to
+      leave (taking it uncovers the rank above it: piles are built down),
+      and, repeatedly, a rank r with a card in the waste or the stock
+      when r + 1 can show (the card may be parked on it; never the base
+      rank, which is neither built on nor put on a pile).  A pile top
+      moved onto another pile uncovers the rank above it, whose copy was
+      already showing on that other pile, so it adds no rank.
     * A card leaves the waste or a pile before F0 takes k (``leaves``) if
-      F0 takes its rank (it is in ``taken``), or it can be parked: a base-rank card in
-      a space (one exists, or a pile without a base-rank card might empty
-      later: optimistic), another card on a pile topped by the rank above
-      it, which must be able to show.
-    * A copy of k comes free (_comes_free) when it is in the stock, or lies in the
-      reserve under cards of ranks F0 takes, or in a pile or the waste
-      under cards that can all leave as above, and there are places on
+      F0 takes its rank (it is in ``taken``), or it can be parked: a
+      base-rank card in a space (one exists, or a pile without a base-rank
+      card might empty later: optimistic), another card on a pile topped by
+      the rank above it, which must be able to show.
+    * A copy of k comes free (_comes_free) when it is in the stock, or
+      lies in the reserve under cards of ranks F0 takes, or in a pile or the
+      waste under cards that can all leave as above, and there are places on
       the piles for all of them (waste_can_dig).  The reserve's cards go
       only to the foundations, so nothing else frees them.
     * The stock order, for the last rank F0 needs (the rank below the

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Which hints the player of The Plot asked for, kept in PySolFC's config
-folder (``plot-classic.json``; see pysolfc_camelot/core/game_settings.py, shared by
-the games), and the move each mode chooses.
+folder (``plot-classic.json``; see pysolfc_camelot/core/game_settings.py,
+shared by the games), and the move each mode chooses.
 
 ``fair`` (the default: the strong fair player, core/fair_hint.py) sees
 only what a player sees;

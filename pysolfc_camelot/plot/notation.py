@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from ..core.cards import (CARDS_PER_DECK, NotationError, card_name,
                           format_card, parse_card)
-from ..core.cards import format_moves  # noqa: F401  (the shared one, named here)
+# the shared one, named here
+from ..core.cards import format_moves  # noqa: F401
 
 N_CARDS = 2 * CARDS_PER_DECK        # two full decks
 STOCK, WASTE, RESERVE = "stock", "waste", "reserve"

@@ -53,7 +53,8 @@ def chance_texts(result, hidden, lang=None):
         text = tr("game.chance.unknown", lang=lang)
         return text, text.split("\n")[0]
     percent, error = percent_and_error(result)
-    key = "game.chance.exact" if result.get("exact") else "game.chance.estimate"
+    key = "game.chance.exact" if result.get("exact") \
+        else "game.chance.estimate"
     return (tr(key, lang=lang, percent=percent, error=error, hidden=hidden),
             tr("game.chance.short", lang=lang, percent=percent, error=error))
 
@@ -113,7 +114,8 @@ class ChanceGame:
         hidden = self._chance_hidden()
         working = tr("game.chance.working", seconds=decimal(999, 0))
         unknown = tr("game.chance.unknown")
-        full = [tr("game.chance.estimate", percent=100, error=10, hidden=hidden),
+        full = [tr("game.chance.estimate", percent=100, error=10,
+                   hidden=hidden),
                 tr("game.chance.exact", percent=100, hidden=hidden),
                 working, unknown]
         short = [tr("game.chance.short", percent=100, error=10)] * 2 + \

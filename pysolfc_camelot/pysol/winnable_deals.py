@@ -10,13 +10,14 @@ and deals it, as always.  Then a worker thread (search_process.Task) asks
 the game's search process (its ``search_worker``, run as a SearchServer)
 to solve that deal and, while it is lost or undecided within the budget
 (states), further numbers drawn from PySolFC's random source
-(``app.gamerandom``, which PySolFC's createRandom draws from).  The first deal proven winnable is
-dealt through PySolFC's own deal-number path, ``newGame(random=...)``:
-the number on the status bar is the real one, Select > Deal number...
-with it deals the same cards, ``python -m pysolfc_camelot solve --deal N``
-agrees, and restart, undo, save and load are PySolFC's as always.  A
-deal chosen by number (Select game by number..., Next game by number,
-Ctrl+N), a restart or a loaded game is never screened.
+(``app.gamerandom``, which PySolFC's createRandom draws from).  The first
+deal proven winnable is dealt through PySolFC's own deal-number path,
+``newGame(random=...)``: the number on the status bar is the real one,
+Select > Deal number... with it deals the same cards,
+``python -m pysolfc_camelot solve --deal N`` agrees, and restart, undo,
+save and load are PySolFC's as always.  A deal chosen by number (Select
+game by number..., Next game by number, Ctrl+N), a restart or a loaded
+game is never screened.
 
 The search never runs in PySolFC's event loop; the table is polled
 every POLL_MS.  After SHOW_AFTER seconds the label shows how many deals
@@ -30,8 +31,8 @@ undecided deal (the budget ran out) is skipped, never dealt as winnable.
 
 The label ("Deals: winnable / any (click or O to change)", then the
 deal's status) switches the option with a click, as the key
-``WINNABLE_KEY`` (O, for "only winnable"; W is What went wrong's) does.  The game keeps the deal numbers proven
-winnable in this session, so the
+``WINNABLE_KEY`` (O, for "only winnable"; W is What went wrong's) does.
+The game keeps the deal numbers proven winnable in this session, so the
 label says "Winnable deal" for a restart, a reload or a Select > Deal
 number of one of them too, and "Unscreened deal" for any other deal
 while the option is on.

@@ -22,9 +22,9 @@ game says alike, ``solver.*`` for the Solver dialog and What went wrong,
 ``winnable.*`` for winnable deals only.  A game's own texts are in its
 folder, ``<game>/texts.py`` (``TEXTS``, keys ``<game>.*``: camelot/texts.py,
 plot/texts.py), written the same way; ``tr`` and the catalogs read them
-all (texts/__init__.py ``english_table``), shared texts first.  A key must appear in the package
-as a string literal (or be built from a literal prefix that
-tests/test_texts.py knows): that test fails on a key nobody uses.
+all (texts/__init__.py ``english_table``), shared texts first.  A key must
+appear in the package as a string literal (or be built from a literal prefix
+that tests/test_texts.py knows): that test fails on a key nobody uses.
 
 Standard library only: this runs inside PySolFC's own interpreter.
 """
