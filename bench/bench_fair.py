@@ -49,13 +49,7 @@ def read_results(path):
     out (a kill mid-write)."""
     if not os.path.exists(path):
         return []
-    opener = lzma.open if path.endswith(".xz") else open
-    out = []
-    with opener(path, "rt", encoding="utf-8") as f:
-        for line in f:
-            if line.endswith("\n") and line.strip():
-                out.append(json.loads(line))
-    return out
+    return [json.loads(line) for line in whole_lines(path)]
 
 
 def whole_lines(path):
