@@ -32,9 +32,10 @@ Sections:
     --ladder, the deals left undecided rerun with larger budgets, each
     rung's yield, and those left at the end named with their states;
  2. win rates of the fair hint (the fair demo's policy), of the greedy
-    baseline of the rules (RULES.md) and of the perfect demo (the solver's line,
-    with the demo's budgets of plot/hintmode.py), each played to the end
-    on every deal, with 95% Wilson intervals and the hint's time per move.
+    baseline of the rules (RULES.md) and of the perfect demo (the
+    solver's line, with the demo's budgets of plot/hintmode.py), each
+    played to the end on every deal, with 95% Wilson intervals and the
+    hint's time per move.
 """
 import argparse
 import json

@@ -10,7 +10,7 @@ import time
 
 import hostenv as H
 
-# -- Camelot Plus: the deal of test_camelot_gui.py ------------------------------------
+# -- Camelot Plus: the deal of test_camelot_gui.py ----------------------------
 
 # Dealt first to last.  The first sixteen are number cards without a face
 # card, so every one may go to any slot; the ten comes last.

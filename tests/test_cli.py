@@ -358,7 +358,7 @@ def test_every_option_has_help():
     assert r.returncode == 0 and "processes at once" in r.stdout
 
 
-# -- stats: PySolFC's deal numbers by default, a seed's random decks -----------
+# -- stats: PySolFC's deal numbers by default, a seed's random decks ----------
 
 @pytest.mark.host    # PySolFC's deal numbers: its random module deals them
 def test_stats_solves_deal_numbers_and_a_seed_repeats_its_decks():
@@ -400,7 +400,7 @@ def test_progress_names_the_slow_deal_while_it_runs(capsys):
     assert capsys.readouterr().err == ""
 
 
-# -- small frictions (issue 14) ------------------------------------------------
+# -- small frictions (issue 14) -----------------------------------------------
 
 PLOT_DECK = format_cards(list(range(52)) * 2)      # each card twice
 

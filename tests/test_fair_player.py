@@ -370,7 +370,7 @@ def test_play_bad_input(args, message):
     assert message in r.stderr and r.stdout == ""
 
 
-# -- tiers ----------------------------------------------------------------------
+# -- tiers --------------------------------------------------------------------
 
 def on_solver_line(deck, k):
     """The position ``k`` moves along the solver's winning line of a

@@ -10,8 +10,8 @@ executable is started under Xvfb, and xdotool plays: each game loads
 (window title), a stock click deals, Assist > Hint's key shows a hint
 arrow for a sensible move, the Solver dialog gives its verdict, F1 opens
 the rules page, the demo plays moves.  ``sys.frozen`` is set there, so
-every search runs in PySolFC's own process: no child process appears.  PySolFC's output must
-hold no traceback.
+every search runs in PySolFC's own process: no child process appears.
+PySolFC's output must hold no traceback.
 
 A frozen app cannot be driven from inside, so what it shows is read from
 outside: window titles, screenshots, PySolFC's output, the game's test

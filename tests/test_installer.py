@@ -39,7 +39,8 @@ def test_install_status_uninstall(tmp_path):
     assert run("install", "--plugins-dir", str(plugins)).returncode == 0
     assert tree(plugins) == files
     # A file the user changed is reported and kept; the rest goes.
-    (plugins / "pysolfc_camelot" / "core" / "cards.py").write_text("# my change\n")
+    (plugins / "pysolfc_camelot" / "core" / "cards.py").write_text(
+        "# my change\n")
     (plugins / "pysolfc_camelot" / "notes.txt").write_text("mine\n")
     r = run("status", "--plugins-dir", str(plugins))
     assert r.returncode == 1 and "cards.py" in r.stdout

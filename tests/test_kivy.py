@@ -12,11 +12,11 @@ arrow along the move the game's fair hint policy gives (a search off the
 event loop, polled with Kivy's Clock), a tap on the "Hints: fair" label
 switches to perfect hints, the toolbar's Rules button shows our rules
 page, and Menu > Assist offers Hint and Demo but no Solver (the Kivy
-front end has no Solver dialog); its Demo plays.  A second run moves the cards the Kivy
-front end's own way (Android's default, point-and-click): a tap on the
-card, a tap where it goes.  And the searches behind hints stay in their
-worker thread in the Android app, which has no program to start a search
-process with.
+front end has no Solver dialog); its Demo plays.  A second run moves
+the cards the Kivy front end's own way (Android's default,
+point-and-click): a tap on the card, a tap where it goes.  And the
+searches behind hints stay in their worker thread in the Android app,
+which has no program to start a search process with.
 
 The game writes its position and where its stacks are on screen to
 CAMELOT_TEST_STATE_FILE (canvas_origin + canvas_scale * canvas point,

@@ -278,7 +278,7 @@ def test_perfect_move_follows_a_winning_line():
     assert pos.is_won()
 
 
-# -- command line ---------------------------------------------------------------
+# -- command line -------------------------------------------------------------
 
 def run_cli(*args, stdin=None):
     return subprocess.run([sys.executable, "-m", "pysolfc_camelot"]

@@ -14,8 +14,9 @@ clicks only.
   a click on Stop ends it: the game is unchanged, no search is left.
 
 What the window shows is read from the game's test state file and the
-test-only probe plugin (tests/host/probe.py, see test_camelot_solver_gui.py); every
-action is an xdotool click.  Screenshots go to artifacts/<test>/.
+test-only probe plugin (tests/host/probe.py, see
+test_camelot_solver_gui.py); every action is an xdotool click.
+Screenshots go to artifacts/<test>/.
 """
 import re
 import time

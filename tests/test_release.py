@@ -62,7 +62,8 @@ def test_one_version_and_its_changelog():
     versions = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", text, re.M)
     assert versions[0] == __version__, versions
     for v in versions[1:]:
-        assert (REPO / ("pysolfc_camelot/install/releases/%s.sha256" % v)).is_file(), \
+        listed = REPO / "pysolfc_camelot/install/releases" / (v + ".sha256")
+        assert listed.is_file(), \
             "no file list of release %s: `make release-zip` with its zip " \
             "in release/ writes it" % v
     # pyproject.toml reads the one number from the package.

@@ -448,7 +448,8 @@ def test_installed_layout(tmp_path):
     shutil.copytree(REPO / "html-src", pkg / "html_src")
     shutil.copytree(REPO / "images", pkg / "images")
     out = tmp_path / "plugin-data"
-    code = ("import sys; from pysolfc_camelot.install import rules_pages as r; "
+    code = ("import sys; "
+            "from pysolfc_camelot.install import rules_pages as r; "
             "assert r.source_dir() == r.PACKAGE_DIR / 'html_src'; "
             "assert r.images_dir() == r.PACKAGE_DIR / 'images'; "
             "print(r.build_pages(sys.argv[1])['camelot']['ru'])")

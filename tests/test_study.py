@@ -210,7 +210,7 @@ def test_a_deals_tier_stays_when_a_bigger_rung_counts():
         best[7], best[8]]
 
 
-# -- batch sizes ---------------------------------------------------------------
+# -- batch sizes --------------------------------------------------------------
 
 def test_batches_are_sized_by_the_workers_time_not_the_verdicts():
     """A tier batch: each deal's verdict took 20 ms, its whole work (the
@@ -479,7 +479,8 @@ def test_the_plugin_s_import_graph_has_no_study_extras(tmp_path):
         for g in ("camelot", "plot")), tmp_path)
     ours = {m for m in reached if m.startswith("pysolfc_camelot")}
     assert {"pysolfc_camelot.pysol.plugin", "pysolfc_camelot.camelot.solver",
-            "pysolfc_camelot.plot.solver", "pysolfc_camelot.core.deals"} <= ours
+            "pysolfc_camelot.plot.solver",
+            "pysolfc_camelot.core.deals"} <= ours
     assert not {m for m in reached if m.split(".")[0] in EXTRAS}
     assert not ours & {"pysolfc_camelot.study", "pysolfc_camelot.study.cli",
                        "pysolfc_camelot.study.engine",

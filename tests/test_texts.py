@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The texts on the table and in dialogs (pysolfc_camelot/texts/__init__.py, the
-English table texts/english.py and the gettext catalogs under
+"""The texts on the table and in dialogs (pysolfc_camelot/texts/__init__.py,
+the English table texts/english.py and the gettext catalogs under
 pysolfc_camelot/locale/): the template and every compiled catalog are
 fresh; every catalog has every text, none fuzzy or obsolete, with the
 English placeholders and PySolFC's own plural rules; the language is
@@ -695,7 +695,8 @@ def used_keys():
             continue
         source = path.read_text(encoding="utf-8")
         keys.update(re.findall(
-            r'"((?:game|camelot|plot|solver|winnable)(?:\.[a-z0-9_]+)+)"', source))
+            r'"((?:game|camelot|plot|solver|winnable)(?:\.[a-z0-9_]+)+)"',
+            source))
     return keys
 
 

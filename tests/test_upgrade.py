@@ -170,4 +170,5 @@ def test_a_foreign_file_of_our_name_is_left_alone(builds, tmp_path):
     r = run_cli("uninstall", "--plugins-dir", str(plugins))
     assert r.returncode == 0, r.stderr
     assert "kept %s" % mine in r.stdout
-    assert tree(plugins) == {"pysolfc_camelot/core/cards.py": b"# my own cards\n"}
+    assert tree(plugins) == {
+        "pysolfc_camelot/core/cards.py": b"# my own cards\n"}

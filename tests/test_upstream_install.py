@@ -9,7 +9,8 @@ system's python3 (which cannot import pysollib), no PYTHONPATH and no
 option: ``python3 -m pysolfc_camelot install``.  Upstream PySolFC then
 lists both games, starts on each (the window title says it is ours: an
 unknown id would start another game) and plays a move from a click:
-Camelot places the card Autodeal dealt, The Plot deals from the stock.  PySolFC's output must hold no traceback and no plugin error.
+Camelot places the card Autodeal dealt, The Plot deals from the stock.
+PySolFC's output must hold no traceback and no plugin error.
 """
 import os
 import re

@@ -10,12 +10,13 @@ bring every language's catalog up to date with it, compile them.
 
 The English source is ``pysolfc_camelot/texts/english.py`` (the shared
 texts, ``EN``) and each registered game's ``<game>/texts.py`` (its own,
-``TEXTS``): key -> text, or a (one, other) tuple; each entry of the template has the key as its
-``msgctxt``, the English text as its ``msgid`` (and the other form as its
-``msgid_plural``), and the comment right above the key as its ``#.``
-note.  A catalog is ``pysolfc_camelot/locale/<lang>/LC_MESSAGES/
-pysolfc-camelot.po``, and its header's ``Plural-Forms`` is PySolFC's own
-for that language (``PLURAL_FORMS``).
+``TEXTS``): key -> text, or a (one, other) tuple; each entry of the
+template has the key as its ``msgctxt``, the English text as its
+``msgid`` (and the other form as its ``msgid_plural``), and the comment
+right above the key as its ``#.`` note.  A catalog is
+``pysolfc_camelot/locale/<lang>/LC_MESSAGES/pysolfc-camelot.po``, and its
+header's ``Plural-Forms`` is PySolFC's own for that language
+(``PLURAL_FORMS``).
 
 The compiled ``.mo`` files are committed beside their ``.po`` (the plugin
 reads them with the standard library's ``gettext``; PySolFC has no

@@ -5,7 +5,8 @@ a study of the tiers (`stats --tier --results FILE`): the PySolFC deal
 numbers of each tier, which winnable deals only deals when its live
 screening finds none of the tier in time (pysol/winnable_deals.py).
 
-    python3 tools/rated_deals.py camelot docs/results/camelot-tiers-1-2000.jsonl.xz
+    python3 tools/rated_deals.py camelot \\
+        docs/results/camelot-tiers-1-2000.jsonl.xz
 """
 import argparse
 import os

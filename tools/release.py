@@ -14,8 +14,8 @@
         repository for players (README.md links it); test_release.py
         fails when it differs from what the tree builds.  A zip of an
         earlier version found there is replaced, its file list kept as
-        pysolfc_camelot/install/releases/OLD.sha256, by which the installer knows
-        that release's files.
+        pysolfc_camelot/install/releases/OLD.sha256, by which the
+        installer knows that release's files.
 
     python3 tools/release.py record COMMIT VERSION
         pysolfc_camelot/install/releases/VERSION.sha256 from the zip that
@@ -96,8 +96,8 @@ def commit_tree(commit, into):
 def _run_bytes(cmd):
     r = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True)
     if r.returncode != 0:
-        raise ReleaseError("%s failed: %s" % (" ".join(cmd),
-                                              r.stderr.decode(errors="replace")))
+        raise ReleaseError("%s failed: %s" % (
+            " ".join(cmd), r.stderr.decode(errors="replace")))
     return r.stdout
 
 

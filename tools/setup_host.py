@@ -6,9 +6,9 @@
 Standard library only; run from anywhere as ``python3 tools/setup_host.py``
 (``make setup`` does exactly that).  Steps, each skipped when already done:
 
-1. system packages for the tests (xvfb, xdotool, imagemagick, gettext; python3-tk
-   only if tkinter is missing), installed with apt-get when running as root,
-   otherwise the exact command to run is printed;
+1. system packages for the tests (xvfb, xdotool, imagemagick, gettext;
+   python3-tk only if tkinter is missing), installed with apt-get when
+   running as root, otherwise the exact command to run is printed;
 2. a virtual environment in ``.venv`` with PySolFC's Python dependencies and
    pytest;
 3. PySolFC itself: the Debian builds from trixie (3.2.0) and from sid

@@ -48,7 +48,8 @@ def scenario_only_new_code(app):
     import pysolfc_camelot
     plugins = _plugins()
     assert pysolfc_camelot.__version__ == os.environ["CAMELOT_EXPECT_VERSION"]
-    with open(os.path.join(plugins, "pysolfc_camelot", ".installed.json")) as f:
+    with open(os.path.join(plugins, "pysolfc_camelot",
+                           ".installed.json")) as f:
         listed = json.load(f)["files"]
     stale = [m for m in os.environ["CAMELOT_STALE_MODULES"].split(",") if m]
     for name in stale:

@@ -17,8 +17,8 @@ from pysolfc_camelot.plot.notation import DEAL, FOUNDATIONS
 # Camelot's solver decides every deal within a fraction of a second now
 # (2026-12-02: none of 100,000 fresh deals took 1 s), so the tests that
 # stop a search by a click, or give an analysis too short a budget, slow
-# it down: CAMELOT_TEST_SEARCH_PAUSE (pysolfc_camelot/pysol/test_hooks.py) makes
-# it sleep SEARCH_PAUSE seconds every 64 states, and these deals need the
+# it down: CAMELOT_TEST_SEARCH_PAUSE (pysolfc_camelot/pysol/test_hooks.py)
+# makes it sleep SEARCH_PAUSE seconds every 64 states, and these deals need the
 # most states of PySolFC's deals 1..588,981 (15,000 and more): deals
 # 489910, 237437, 174257 and 542170, the slowest search thus seconds long.
 SEARCH_PAUSE = "0.01"

@@ -579,8 +579,9 @@ def scenario_perfect_hints_win(app):
 
 
 def scenario_hint_mode_label(app):
-    """The hint label says the mode; a click on it switches fair <-> perfect and keeps the choice in PySolFC's config
-    folder (plot-classic.json), leaving Camelot's setting alone."""
+    """The hint label says the mode; a click on it switches fair <->
+    perfect and keeps the choice in PySolFC's config folder
+    (plot-classic.json), leaving Camelot's setting alone."""
     import json
     from pysolfc_camelot.plot import hint_modes as hintmode
     from pysolfc_camelot.texts import tr

@@ -27,5 +27,6 @@ SPEC = _GameSpec(
     name="climb", package=__name__, game_id=GAME_ID, game_name=GAME_NAME,
     rules_name=RULES_NAME, decks=DECKS, deck_of=deck_of,
     position_key=position_key, quick_move="hints:fair_move",
-    winnable_states=10000, rated_deals=None, page_figures=PAGE_FIGURES, pictures=(),
+    winnable_states=10000, rated_deals=None, page_figures=PAGE_FIGURES,
+    pictures=(),
     texts="climb")
