@@ -205,3 +205,47 @@ def test_fair_ab_plays_both_checkouts_and_compares_their_games():
     assert r.stdout.count("the same game") == 1
     assert "games the same move for move: 1 of 1" in r.stdout
     assert "speed-up: " in r.stdout
+
+
+def test_where_lost_finds_the_move_that_threw_the_win_away():
+    """bench/where_lost.py on a Camelot deal full knowledge wins and the
+    strong fair player (12 samples) loses: the position it names is
+    winnable and the move played there loses the real deal (both checked
+    by the solver here); the move is among those the player considers,
+    each scored over the orders; the moves said to keep the win do, and
+    the considered mark is the player's candidates."""
+    from pysolfc_camelot import games
+    from pysolfc_camelot.cli.solve import random_decks
+    from pysolfc_camelot.core import fair_player
+    from pysolfc_camelot.core.policies import play_out, policy_function
+    r = bench("where_lost.py", "--game", "camelot", "--seed", "429696",
+              "--deals", "2", "--orders", "30", "--sizes", "6,12")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    game = games.Game("camelot")
+    deck = random_decks(2, 429696, "camelot")[1]
+    pos = game.new_game(deck)
+    moves, _ = play_out(game, pos, policy_function(game, "fair", 12))
+    assert not pos.is_won() and out["won"] is False
+    k = out["lost_after"]
+    assert out["moves"] == len(moves) and 0 <= k < len(moves)
+    at, failed, _ = game.rules.replay(deck, moves[:k])
+    assert failed is None
+    assert game.solve(at, budget_seconds=60).winnable is True
+    assert game.solve(at.after(moves[k]),
+                      budget_seconds=60).winnable is False
+    name = {game.name_move(at, m): m for m in at.legal_moves()}
+    assert out["played"] == game.name_move(at, moves[k])
+    hidden = fair_player.hidden_part("camelot")
+    considered = {game.name_move(at, m)
+                  for m in fair_player.candidates(hidden, at)}
+    assert set(out["scores"]) == considered and out["played"] in considered
+    for s in out["scores"].values():
+        assert 0 <= s["won"] + s["undecided"] <= out["orders"] == 30
+    assert out["keeping_the_win"]
+    for keep in out["keeping_the_win"]:
+        assert game.solve(at.after(name[keep["move"]]),
+                          budget_seconds=60).winnable is True
+        assert keep["considered"] == (keep["move"] in considered)
+    assert set(out["picks"]) == {"6", "12"}
+    assert set(out["picks"].values()) <= considered
