@@ -108,7 +108,12 @@ def report(lines, out=sys.stdout):
     common = set.intersection(*(set(d) for d in by.values()))
     n = len(common)
     full = by.get("full", {})
-    known = sum(1 for d in common if full.get(d, {}).get("won") is True)
+
+    def winnable(d):
+        # the solver's win, or any policy's: a win is a witness
+        return full.get(d, {}).get("won") is True or any(
+            by[k].get(d, {}).get("won") is True for k in by)
+    known = sum(1 for d in common if winnable(d))
     print("%s, fresh deals of seed %d (random_decks): %d deals played by "
           "every policy (%s)" % (game, seed, n, ", ".join(
               "%s %d" % (k, len(by[k])) for k in names)), file=out)
@@ -119,16 +124,23 @@ def report(lines, out=sys.stdout):
     for name in names:
         recs = [by[name][d] for d in sorted(common)]
         wins = sum(1 for r in recs if r["won"] is True)
-        lo, hi = wilson(wins, n)
         if name == "full":
-            undecided = sum(1 for r in recs if r["won"] is None)
-            label = "full knowledge (the solver, %g s a deal)%s" % (
+            witnessed = sum(1 for r in recs if r["won"] is not True and
+                            winnable(r["deal"]))
+            wins += witnessed
+            undecided = sum(1 for r in recs if r["won"] is None and
+                            not winnable(r["deal"]))
+            label = "full knowledge (the solver, %g s a deal)%s%s" % (
                 recs[0].get("budget", 0) or 0,
+                ", %d won only by a player (the solver left %s "
+                "undecided)" % (witnessed, "it" if witnessed == 1 else
+                                "them") if witnessed else "",
                 ", %d undecided" % undecided if undecided else "")
         elif name == "simple":
             label = "today's fair hint (simple)"
         else:
             label = "strong fair player, %d samples" % recs[0]["samples"]
+        lo, hi = wilson(wins, n)
         cells = []
         for key in ("cpu", "seconds"):
             t = sorted(s for r in recs for s in r.get(key, ())) \
@@ -145,7 +157,7 @@ def report(lines, out=sys.stdout):
         if not name.startswith("fair"):
             continue
         lost = [d for d in common if simple[d]["won"] is False and
-                full.get(d, {}).get("won") is True]
+                winnable(d)]
         won = [d for d in common if simple[d]["won"] is True]
         print("\n%s: rescued %d of the %d winnable deals simple lost; kept"
               " %d of the %d simple won" % (

@@ -249,3 +249,32 @@ def test_where_lost_finds_the_move_that_threw_the_win_away():
         assert keep["considered"] == (keep["move"] in considered)
     assert set(out["picks"]) == {"6", "12"}
     assert set(out["picks"].values()) <= considered
+
+
+def test_bench_fair_counts_a_player_s_win_as_winnable(tmp_path):
+    """A deal the solver left undecided but a player won is winnable (a
+    win is a witness): full knowledge counts it and says so, and it is
+    among the winnable deals simple lost; one nobody won stays
+    undecided."""
+    def line(deal, policy, samples, won):
+        return json.dumps({"game": "plot", "seed": 5, "deal": deal,
+                           "policy": policy, "samples": samples,
+                           "won": won, "moves": 200, "seconds": [0.01],
+                           "cpu": [0.01], "budget": 10}) + "\n"
+    lines = [line(1, "simple", None, True), line(1, "fair", 6, True),
+             line(1, "full", None, True),
+             line(2, "simple", None, False), line(2, "fair", 6, True),
+             line(2, "full", None, None),
+             line(3, "simple", None, False), line(3, "fair", 6, False),
+             line(3, "full", None, None)]
+    results = tmp_path / "run.jsonl"
+    results.write_text("".join(lines))
+    r = bench("bench_fair.py", "--report", str(results))
+    assert r.returncode == 0, r.stderr
+    assert "| full knowledge (the solver, 10 s a deal), 1 won only by a " \
+        "player (the solver left it undecided), 1 undecided | 2 / 3 " \
+        in r.stdout
+    assert "| strong fair player, 6 samples | 2 / 3 (66.7%" in r.stdout
+    assert "| 1.000 |" in r.stdout              # 2 of the 2 winnable
+    assert "fair6: rescued 1 of the 1 winnable deals simple lost" \
+        in r.stdout
