@@ -110,9 +110,9 @@ def report(lines, out=sys.stdout):
     full = by.get("full", {})
 
     def winnable(d):
-        # the solver's win, or any policy's: a win is a witness
-        return full.get(d, {}).get("won") is True or any(
-            by[k].get(d, {}).get("won") is True for k in by)
+        # the solver's win or a player's ("full" is among by's policies):
+        # a win is a witness
+        return any(by[k].get(d, {}).get("won") is True for k in by)
     known = sum(1 for d in common if winnable(d))
     print("%s, fresh deals of seed %d (random_decks): %d deals played by "
           "every policy (%s)" % (game, seed, n, ", ".join(
