@@ -59,11 +59,10 @@ def look(game, deck, samples, orders, sizes, order_seed, budget):
     name = lambda m: game.name_move(at, m)          # noqa: E731
     considered = fair_player.candidates(hidden, at)
     drawn, exact = fair_player.sample_orders(hidden, at, orders, order_seed)
-    work = fair_player._Work(game.name, None, None, None)
     scores = {}
     for m in considered:
-        won = [work.verdict(hidden.with_hidden(at, o).after(m))
-               for o in drawn]
+        won = fair_player.verdicts(
+            game.name, [hidden.with_hidden(at, o).after(m) for o in drawn])
         scores[name(m)] = {"won": sum(v is True for v in won),
                            "undecided": sum(v is None for v in won)}
     keys = {hidden.follow_key(at, m) for m in considered}

@@ -128,6 +128,24 @@ def plot_samples(n, seed=5):
     return [hidden.with_hidden(pos, o) for o in orders]
 
 
+def test_verdicts_judge_samples_as_a_chance_does():
+    """fair_player.verdicts (bench/where_lost.py's scores) gives the
+    chance's own judgement of each sample: the same wins and decided
+    samples as ``chance`` over the same orders, and never a verdict the
+    exact solver contradicts."""
+    hidden = hidden_of("plot")
+    pos = mid_position("plot", 1, 120)     # some samples won, some lost
+    orders, _ = fair_player.sample_orders(hidden, pos, 6, seed=5)
+    worlds = [hidden.with_hidden(pos, o) for o in orders]
+    got = fair_player.verdicts("plot", worlds)
+    c = fair_player.chance("plot", pos, samples=6, seed=5)
+    assert c.wins == sum(v is True for v in got)
+    assert c.decided == sum(v is not None for v in got)
+    g = games.Game("plot")
+    for world, v in zip(worlds, got):
+        assert v in (g.solve(world, budget_seconds=20).winnable, None)
+
+
 def test_a_probe_s_win_is_a_witness_and_its_loss_is_searched():
     """The Plot's probes win most samples with a line that replays to the
     win; a verdict is the search's where the search decides (a probe

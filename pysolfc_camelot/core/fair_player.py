@@ -515,6 +515,14 @@ def chance(game, position, samples=None, seed=None, seconds=None,
     return Chance(wins, decided, solved, exact, False)
 
 
+def verdicts(game, positions, states=None):
+    """Each of ``positions`` judged as a chance judges a sample (the
+    game's probes, then the search within ``states``, the game's own
+    budget by default): True, False or None (undecided)."""
+    work = _Work(game, states, None, None)
+    return [work.verdict(p) for p in positions]
+
+
 # -- how hard a deal is -----------------------------------------------------
 
 TIERS = ("easy", "medium", "hard", "lost")
