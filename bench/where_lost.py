@@ -13,7 +13,9 @@ there:
   orders of the hidden cards, drawn from what the player sees (each
   order solved knowing it: hindsight, so every share runs high, but the
   moves are compared on equal terms);
-- ask the player at each of ``--sizes`` samples which move it picks;
+- ask the player at each of ``--sizes`` samples which move it picks,
+  and the same player dealing first where its plan is a move that waits
+  for the deal (``Player(deal_first=True)``, an option under trial);
 - list the legal moves that keep the real deal winnable, marked when the
   player never considers them (plot/hidden.ordered_moves leaves out
   moves between piles that may be undone).
@@ -74,7 +76,10 @@ def look(game, deck, samples, orders, sizes, order_seed, budget):
         lost_after=k, played=name(moves[k]), orders=len(drawn),
         exact=exact, scores=scores, keeping_the_win=keeping,
         picks={str(n): name(fair_player.choose(game.name, at, n).move)
-               for n in sizes})
+               for n in sizes},
+        picks_dealing_first={str(n): name(fair_player.Player(
+            game.name, n, deal_first=True).choose(at).move)
+            for n in sizes})
     return out
 
 

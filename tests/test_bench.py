@@ -249,6 +249,8 @@ def test_where_lost_finds_the_move_that_threw_the_win_away():
         assert keep["considered"] == (keep["move"] in considered)
     assert set(out["picks"]) == {"6", "12"}
     assert set(out["picks"].values()) <= considered
+    # Camelot has no move that waits for a deal (no hidden.plays_first)
+    assert out["picks_dealing_first"] == out["picks"]
 
 
 def test_bench_fair_counts_a_player_s_win_as_winnable(tmp_path):

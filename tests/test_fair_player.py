@@ -146,6 +146,84 @@ def test_verdicts_judge_samples_as_a_chance_does():
         assert v in (g.solve(world, budget_seconds=20).winnable, None)
 
 
+# -- dealing before a move that waits (Player(deal_first=True)) -------------
+
+def test_the_plot_s_moves_that_wait_for_the_deal_commute_with_it():
+    """plays_first says yes only for a move that neither reads nor
+    changes the stock or the waste, and for each such move both orders
+    reach the same position, the move still legal after the deal."""
+    from pysolfc_camelot.plot.notation import DEAL, STOCK, WASTE
+    hidden = hidden_of("plot")
+    waits = 0
+    for seed, k in ((1, 35), (2, 80), (5, 110), (6, 20)):
+        pos = mid_position("plot", seed, k)
+        dealt = pos.after(DEAL)
+        for m in pos.legal_moves(include_stock=True):
+            touches = bool({m.src, m.dst} & {STOCK, WASTE})
+            assert hidden.plays_first(pos, m, DEAL) is not touches
+            assert not hidden.plays_first(pos, m, m)    # the deal only
+            if not touches:
+                waits += 1
+                assert dealt.why_illegal(m) is None
+                assert pos.after(m).after(DEAL) == dealt.after(m)
+    assert waits >= 8
+
+
+def test_the_next_move_of_a_group_keeps_what_the_group_scores():
+    """_group_value's next move (the plan deal_first reads) is the one
+    its score counts: played after the move, it keeps that many of the
+    group's samples winnable (a sample whose line starts with it by the
+    line, the others by a solve), also where the samples' lines disagree
+    on how to go on."""
+    hidden = hidden_of("plot")
+    disagreed = 0
+    for seed, k in ((1, 35), (5, 110), (6, 155)):
+        pos = mid_position("plot", seed, k)
+        orders, _ = fair_player.sample_orders(hidden, pos, 12, seed=3)
+        work = fair_player._Work("plot", None, None, None)
+        for move in fair_player.candidates(hidden, pos):
+            children = [hidden.with_hidden(pos, o).after(move)
+                        for o in orders]
+            if len({hidden.visible_key(c) for c in children}) > 1:
+                continue                # a move that shows a card
+            results = [work.solve(c) for c in children]
+            members = list(range(len(children)))
+            value, plan = fair_player._group_value(
+                work, children, results, members, float(len(members)))
+            won = [i for i in members if results[i][0] is True]
+            if plan is None:
+                assert not won or children[won[0]].status() != "playing"
+                continue
+            firsts = {hidden.follow_key(children[i], results[i][1][0])
+                      for i in won if results[i][1]}
+            disagreed += len(firsts) > 1
+            kept = 0.5 * sum(r[0] is None for r in results)
+            for i in won:
+                line = results[i][1]
+                if line and hidden.follow_key(children[i], line[0]) == \
+                        hidden.follow_key(children[i], plan):
+                    kept += 1
+                else:
+                    kept += fair_player._worth(
+                        work.solve(children[i].after(plan))[0])
+            assert kept == value, (seed, k, move, plan)
+    assert disagreed >= 1
+
+
+@pytest.mark.parametrize("seed, k", [(5, 110), (2, 80)])
+def test_deal_first_deals_where_the_player_would_move_then_deal(seed, k):
+    """Positions where the player's plan is a move that waits, then the
+    deal: with deal_first it deals first (the card is seen before the move
+    is made); without it, the hint and the measurement play the move."""
+    from pysolfc_camelot.plot.notation import DEAL
+    hidden = hidden_of("plot")
+    pos = mid_position("plot", seed, k)
+    plain = fair_player.Player("plot", 12).choose(pos).move
+    first = fair_player.Player("plot", 12, deal_first=True).choose(pos)
+    assert plain != DEAL and hidden.plays_first(pos, plain, DEAL)
+    assert first.move == DEAL
+
+
 def test_a_probe_s_win_is_a_witness_and_its_loss_is_searched():
     """The Plot's probes win most samples with a line that replays to the
     win; a verdict is the search's where the search decides (a probe

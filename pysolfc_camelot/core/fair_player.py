@@ -20,6 +20,13 @@ of wins (an undecided solve counts half); ties go to the earlier candidate
 in the game's fair order (today's fair hint's choice first where it is
 cheap to know), so among equals the player keeps to the fair rules.
 
+Dealing first (``Player(deal_first=True)``, off in the hint and the
+measurement until a run on fresh deals shows it helps): where the move
+picked shows nothing and the player's plan after it is a move the game
+says may come first with the same result (The Plot: the deal, before a
+move that touches neither the stock nor the waste), the plan is played
+first, so the card it turns is seen before the move is committed to.
+
 Cost: a chance reads only each sample's verdict, so the sample is first
 played out by the game's cheap policies (``hidden.PROBES``; The Plot's win
 about nine samples in ten, at a fiftieth of a search's cost), and only a
@@ -241,21 +248,22 @@ def _first(result):
 
 
 def _group_value(work, children, results, members, bound):
-    """The deeper score of one group of samples (all alike to the player
-    after the move): the samples one next move keeps winnable, the best
-    of FOLLOW_TRIES next moves (the most common first moves of the
-    samples' winning lines first), undecided solves counting half."""
+    """(the deeper score of one group of samples, all alike to the player
+    after the move: the samples one next move keeps winnable, the best of
+    FOLLOW_TRIES next moves, the most common first moves of the samples'
+    winning lines first, undecided solves counting half; that next move,
+    or None when there is no choice to make)."""
     hidden = work.hidden
     won = [i for i in members if results[i][0] is True]
     half = 0.5 * sum(1 for i in members if results[i][0] is None)
     if not won:
-        return half
+        return half, None
     rep = children[won[0]]
     if rep.is_won() or rep.status() != "playing":
-        return half + len(won)
+        return half + len(won), None
     nexts = candidates(hidden, rep)
     if len(nexts) <= 1:
-        return half + len(won)
+        return half + len(won), (nexts[0] if nexts else None)
     index = {hidden.follow_key(rep, m): j for j, m in enumerate(nexts)}
     firsts = {}
     for i in won:
@@ -268,10 +276,10 @@ def _group_value(work, children, results, members, bound):
         if j is not None:
             tally[j] = tally.get(j, 0) + 1
     if len(tally) == 1 and None not in firsts.values():
-        return half + len(won)
+        return half + len(won), nexts[next(iter(tally))]
     tries = sorted(tally, key=lambda j: (-tally[j], j))
     tries += [j for j in range(len(nexts)) if j not in tally]
-    best = 0.0
+    best, best_j = 0.0, tries[0]
     for j in tries[:FOLLOW_TRIES]:
         count = float(tally.get(j, 0))
         others = [i for i in won if firsts[i] != j]
@@ -279,10 +287,31 @@ def _group_value(work, children, results, members, bound):
             if count + len(others) - n <= best:
                 break               # cannot beat the best next move
             count += _worth(work.solve(children[i].after(nexts[j]))[0])
-        best = max(best, count)
+        if count > best:
+            best, best_j = count, j
         if best >= len(won) or half + best >= bound:
             break
-    return half + best
+    return half + best, nexts[best_j]
+
+
+def _first_wait(hidden, pos, move, plan, cands, lines):
+    """(the move to play, the samples' lines from it): ``plan`` first
+    instead of ``move`` where the game says that is as good and shows
+    more (``hidden.plays_first``: The Plot deals before a move that
+    reveals nothing and is planned to be followed by the deal; both orders
+    reach the same position, and the card dealt is seen before the move
+    is committed to: the issue's "do not commit before information
+    arrives").  A line that starts with the two moves is kept, the two
+    swapped; any other is unknown (a sample lost after ``move`` may be
+    won after ``plan``)."""
+    plays_first = getattr(hidden, "plays_first", None)
+    if plan is None or plays_first is None or plan not in cands or \
+            not plays_first(pos, move, plan):
+        return move, lines
+    swapped = [[plan, move] + line[2:]
+               if line and len(line) > 1 and line[1] == plan else None
+               for line in lines]
+    return plan, swapped
 
 
 def _wins(pos, line):
@@ -314,9 +343,12 @@ class Player:
     few orders left (then all of them, exactly), draws afresh."""
 
     def __init__(self, game, samples=SAMPLES, seed=None, states=None,
-                 max_solves=None):
+                 max_solves=None, deal_first=False):
         self.game, self.samples, self.seed, self.states = \
             game, samples, seed, states
+        # _first_wait: off in the hint and the measurement until a run of
+        # fresh deals shows it helps (docs/fair-play.md)
+        self.deal_first = deal_first
         self.hidden = hidden_part(game)
         self.max_solves = self.hidden.MAX_SOLVES * samples \
             if max_solves is None else max_solves
@@ -399,7 +431,7 @@ class Player:
                 return True, line[1:]
             return work.solve(child)
         best, best_score, best_results = cands[0], -1.0, None
-        stopped = False
+        best_plan, stopped = None, False
         try:
             for move in cands:
                 children, results = [], []
@@ -417,17 +449,20 @@ class Player:
                 for i, child in enumerate(children):
                     groups.setdefault(hidden.visible_key(child),
                                       []).append(i)
-                score = 0.0
+                score, plan = 0.0, None
                 for members in groups.values():
                     top = sum(_worth(results[i][0]) for i in members)
-                    value = _group_value(work, children, results, members,
-                                         top)
+                    value, plan = _group_value(work, children, results,
+                                               members, top)
                     upper -= top - value
                     score += value
                     if upper <= best_score:
                         break
                 if upper > best_score:
                     best, best_score, best_results = move, score, results
+                    # the next move matters only where the move shows
+                    # nothing (one group): see _first_wait
+                    best_plan = plan if len(groups) == 1 else None
                 if best_score >= n:
                     break
         except _Stopped as e:
@@ -437,6 +472,9 @@ class Player:
             for i, (won, line) in enumerate(best_results):
                 after[i] = [best] + line if won is True and \
                     line is not None else False if won is False else None
+        if self.deal_first:
+            best, after = _first_wait(hidden, position, best, best_plan,
+                                      cands, after)
         self._last = (position.copy(), best, orders, after)
         return Choice(best, None if best_score < 0 else best_score / n,
                       n, work.solves, stopped)

@@ -12,7 +12,7 @@ read the real order of the hidden ones.
 from collections import Counter
 
 from . import hints, solver
-from .notation import DEAL
+from .notation import DEAL, STOCK, WASTE
 from .rules import Position
 
 simple_move = hints.fair_move
@@ -83,6 +83,17 @@ def follow_key(pos, move):
     if move == DEAL:
         return ("deal",)
     return solver.canonical_key(pos.after(move, check=False))
+
+
+def plays_first(pos, move, plan):
+    """Whether the player deals before ``move`` when its plan after the
+    move is the deal (fair_player._first_wait).  A move that neither
+    reads nor changes the stock or the waste (a card from the tableau or
+    the reserve to a foundation or to another pile) commutes with the
+    deal: both orders reach the same position, and dealing first shows the
+    next card before the move is made.  The move stays legal after the
+    deal, so the player may still make it, or something better."""
+    return plan == DEAL and not {move.src, move.dst} & {STOCK, WASTE}
 
 
 def _order(pos, m):
