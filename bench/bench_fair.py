@@ -9,6 +9,11 @@ when installed, else local processes).
         --samples 6,12,24 --jobs 2 --results docs/results/fair-plot.jsonl
     python3 bench/bench_fair.py --report docs/results/fair-plot.jsonl.xz
 
+``--deal-first`` plays the fair player dealing first (policy
+``fair-first``, Player(deal_first=True), under trial) instead; given a
+results file of the same seed, it adds that player alone, so the two
+are compared on the same deals.
+
 On several machines: start a Dask scheduler and workers (docs/study.md)
 and give ``--scheduler tcp://HOST:8786`` instead of ``--jobs``; each
 worker needs this checkout on its PYTHONPATH.
@@ -139,7 +144,9 @@ def report(lines, out=sys.stdout):
         elif name == "simple":
             label = "today's fair hint (simple)"
         else:
-            label = "strong fair player, %d samples" % recs[0]["samples"]
+            label = "strong fair player%s, %d samples" % (
+                ", dealing first" if name.startswith("fair-first") else "",
+                recs[0]["samples"])
         lo, hi = wilson(wins, n)
         cells = []
         for key in ("cpu", "seconds"):
@@ -177,6 +184,11 @@ def main(argv=None):
     ap.add_argument("--fair-seed", type=int, default=None,
                     help="seed of the fair player's samples (default its "
                     "fixed seed, the tier's)")
+    ap.add_argument("--deal-first", action="store_true",
+                    help="play the fair player dealing first (policy "
+                    "fair-first, under trial) instead of the fair player; "
+                    "added to a results file of the same seed, the two "
+                    "are compared on the same deals")
     ap.add_argument("--budget", type=float, default=10.0,
                     help="seconds of the full-knowledge solve per deal")
     ap.add_argument("--jobs", type=int, default=1,
@@ -218,8 +230,9 @@ def main(argv=None):
         seed = done[0]["seed"]
     if seed is None:
         ap.error("--seed S is needed for a new results file")
+    fair = "fair-first" if args.deal_first else "fair"
     specs = [("simple", None, None, None)] + [
-        ("fair", int(k), args.fair_seed, None)
+        (fair, int(k), args.fair_seed, None)
         for k in args.samples.split(",")] + [
         ("full", None, None, args.budget)]
     have = {(r["deal"], spec_name(r["policy"], r["samples"]))

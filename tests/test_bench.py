@@ -157,6 +157,35 @@ def test_bench_fair_plays_on_a_dask_cluster_and_resumes(tmp_path):
         assert r.returncode == 2 and "deals of seed 17" in r.stderr
 
 
+@pytest.mark.slow               # two runs of the engine, about 10 s
+def test_bench_fair_adds_the_player_dealing_first_on_the_same_deals(
+        tmp_path):
+    """--deal-first on a results file plays only the policy fair-first on
+    its deals (the others are there) and the report has both players;
+    Camelot has no move that waits for a deal, so both play the same
+    games."""
+    f = tmp_path / "fair.jsonl"
+    common = ("--game", "camelot", "--seed", "17", "--samples", "2",
+              "--budget", "5", "--deals", "2", "--jobs", "1",
+              "--results", str(f))
+    r = bench("bench_fair.py", *common)
+    assert r.returncode == 0, r.stderr
+    r = bench("bench_fair.py", "--deal-first", *common)
+    assert r.returncode == 0, r.stderr
+    assert "2 plays to go" in r.stderr          # fair-first's alone
+    recs = [json.loads(t) for t in f.read_text().splitlines()]
+    by = {(x["deal"], x["policy"]): x for x in recs}
+    assert sorted(by) == [(d, p) for d in (1, 2) for p in (
+        "fair", "fair-first", "full", "simple")]
+    for d in (1, 2):
+        assert by[d, "fair-first"]["samples"] == 2
+        assert (by[d, "fair-first"]["won"], by[d, "fair-first"]["moves"]) \
+            == (by[d, "fair"]["won"], by[d, "fair"]["moves"])
+    assert "| strong fair player, dealing first, 2 samples |" in r.stdout
+    assert "| strong fair player, 2 samples |" in r.stdout
+    assert "fair-first2: rescued" in r.stdout
+
+
 def test_bench_fair_publishes_a_run_in_progress(tmp_path):
     """--report FILE --into DOC --xz OUT: the table goes between DOC's
     markers of the file's game (the rest of DOC as it was, and again the

@@ -2,8 +2,10 @@
 """The policies a game can be played by, each a function position ->
 move: ``fair`` (the strong fair player, fair_player.py), ``simple``
 (today's fair hint), ``greedy`` (the benchmarks' baseline) and
-``perfect`` (the perfect demo, which reads the hidden cards); and
-``play_out``, which plays one to the end.  The ``play`` command, the
+``perfect`` (the perfect demo, which reads the hidden cards), and
+``fair-first``, the fair player dealing first (Player(deal_first=True),
+under trial: bench/bench_fair.py --deal-first, not the command line);
+and ``play_out``, which plays one to the end.  The ``play`` command, the
 tiers and the fair-play measurement all play through here."""
 import time
 
@@ -16,10 +18,11 @@ MAX_MOVES = 2000        # a game of either is far shorter
 def policy_function(game, policy, samples=None, seed=None):
     """position -> move (None: no move) of a policy of the command line,
     for one game (the fair player keeps its samples along it)."""
-    if policy == "fair":
+    if policy in ("fair", "fair-first"):
         # one player for the game: it carries its samples along
         return fair_player.Player(game.name, samples or fair_player.SAMPLES,
-                                  seed).choose_move
+                                  seed, deal_first=policy != "fair"
+                                  ).choose_move
     if policy == "simple":
         return fair_player.hidden_part(game.name).simple_move
     hints = games.part(game.name, "hints")
