@@ -10,9 +10,11 @@ when installed, else local processes).
     python3 bench/bench_fair.py --report docs/results/fair-plot.jsonl.xz
 
 ``--deal-first`` plays the fair player dealing first (policy
-``fair-first``, Player(deal_first=True), under trial) instead; given a
-results file of the same seed, it adds that player alone, so the two
-are compared on the same deals.
+``fair-first``, Player(deal_first=True), under trial) instead of the
+fair player: like any run it plays what its results file lacks, so on a
+file of the fair player's run it adds that player alone (the table then
+counts only the deals both have finished; never point it at the file a
+run is still writing).
 
 On several machines: start a Dask scheduler and workers (docs/study.md)
 and give ``--scheduler tcp://HOST:8786`` instead of ``--jobs``; each
@@ -186,9 +188,7 @@ def main(argv=None):
                     "fixed seed, the tier's)")
     ap.add_argument("--deal-first", action="store_true",
                     help="play the fair player dealing first (policy "
-                    "fair-first, under trial) instead of the fair player; "
-                    "added to a results file of the same seed, the two "
-                    "are compared on the same deals")
+                    "fair-first, under trial) instead of the fair player")
     ap.add_argument("--budget", type=float, default=10.0,
                     help="seconds of the full-knowledge solve per deal")
     ap.add_argument("--jobs", type=int, default=1,

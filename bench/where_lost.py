@@ -14,8 +14,9 @@ there:
   order solved knowing it: hindsight, so every share runs high, but the
   moves are compared on equal terms);
 - ask the player at each of ``--sizes`` samples which move it picks,
-  and the same player dealing first where its plan is a move that waits
-  for the deal (``Player(deal_first=True)``, an option under trial);
+  and the same player dealing first where its plan after a move that
+  commutes with the deal is the deal (``Player(deal_first=True)``, an
+  option under trial);
 - list the legal moves that keep the real deal winnable, marked when the
   player never considers them (plot/hidden.ordered_moves leaves out
   moves between piles that may be undone).

@@ -162,7 +162,7 @@ def test_bench_fair_adds_the_player_dealing_first_on_the_same_deals(
         tmp_path):
     """--deal-first on a results file plays only the policy fair-first on
     its deals (the others are there) and the report has both players;
-    Camelot has no move that waits for a deal, so both play the same
+    Camelot has no moves that commute with a deal, so both play the same
     games."""
     f = tmp_path / "fair.jsonl"
     common = ("--game", "camelot", "--seed", "17", "--samples", "2",
@@ -278,7 +278,7 @@ def test_where_lost_finds_the_move_that_threw_the_win_away():
         assert keep["considered"] == (keep["move"] in considered)
     assert set(out["picks"]) == {"6", "12"}
     assert set(out["picks"].values()) <= considered
-    # Camelot has no move that waits for a deal (no hidden.plays_first)
+    # Camelot has no moves that commute with a deal (no hidden.commutes)
     assert out["picks_dealing_first"] == out["picks"]
 
 

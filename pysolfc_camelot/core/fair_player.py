@@ -23,7 +23,7 @@ cheap to know), so among equals the player keeps to the fair rules.
 Dealing first (``Player(deal_first=True)``, off in the hint and the
 measurement until a run on fresh deals shows it helps): where the move
 picked shows nothing and the player's plan after it is a move the game
-says may come first with the same result (The Plot: the deal, before a
+says commutes with it (``hidden.commutes``; The Plot: the deal, after a
 move that touches neither the stock nor the waste), the plan is played
 first, so the card it turns is seen before the move is committed to.
 
@@ -236,7 +236,9 @@ def _worth(won):
 
 class Choice(NamedTuple):
     move: object                # None when there is no legal move
-    score: Optional[float]      # the move's share of samples kept winnable
+    # the move's share of samples kept winnable (with deal_first, where
+    # the plan went first, the share of the move it went before)
+    score: Optional[float]
     samples: int
     solves: int
     stopped: bool               # the time bound or a stop request cut it
@@ -252,7 +254,9 @@ def _group_value(work, children, results, members, bound):
     after the move: the samples one next move keeps winnable, the best of
     FOLLOW_TRIES next moves, the most common first moves of the samples'
     winning lines first, undecided solves counting half; that next move,
-    or None when there is no choice to make)."""
+    the plan).  The plan is None where it keeps no sample or the game
+    ends; where only one move is left it is that move, and the score
+    counts every won sample, as the player can do nothing else."""
     hidden = work.hidden
     won = [i for i in members if results[i][0] is True]
     half = 0.5 * sum(1 for i in members if results[i][0] is None)
@@ -279,7 +283,7 @@ def _group_value(work, children, results, members, bound):
         return half + len(won), nexts[next(iter(tally))]
     tries = sorted(tally, key=lambda j: (-tally[j], j))
     tries += [j for j in range(len(nexts)) if j not in tally]
-    best, best_j = 0.0, tries[0]
+    best, best_j = 0.0, None
     for j in tries[:FOLLOW_TRIES]:
         count = float(tally.get(j, 0))
         others = [i for i in won if firsts[i] != j]
@@ -291,22 +295,24 @@ def _group_value(work, children, results, members, bound):
             best, best_j = count, j
         if best >= len(won) or half + best >= bound:
             break
-    return half + best, nexts[best_j]
+    return half + best, (None if best_j is None else nexts[best_j])
 
 
-def _first_wait(hidden, pos, move, plan, cands, lines):
-    """(the move to play, the samples' lines from it): ``plan`` first
-    instead of ``move`` where the game says that is as good and shows
-    more (``hidden.plays_first``: The Plot deals before a move that
-    reveals nothing and is planned to be followed by the deal; both orders
-    reach the same position, and the card dealt is seen before the move
-    is committed to: the issue's "do not commit before information
-    arrives").  A line that starts with the two moves is kept, the two
+def _plan_first(hidden, move, plan, cands, lines):
+    """(the move to play, the samples' lines from it): ``plan``, the
+    player's next move after ``move`` (which shows nothing: the caller
+    sees to that), first instead, where the two commute
+    (``hidden.commutes``; The Plot: the deal and a move that touches
+    neither the stock nor the waste).  Both orders reach the same
+    position, so every sample the two keep in one order they keep in the
+    other, and ``plan`` first shows what it reveals before ``move`` is
+    committed to: the issue's "do not commit before information
+    arrives".  A line that starts with the two moves is kept, the two
     swapped; any other is unknown (a sample lost after ``move`` may be
     won after ``plan``)."""
-    plays_first = getattr(hidden, "plays_first", None)
-    if plan is None or plays_first is None or plan not in cands or \
-            not plays_first(pos, move, plan):
+    commutes = getattr(hidden, "commutes", None)
+    if plan is None or commutes is None or plan not in cands or \
+            not commutes(move, plan):
         return move, lines
     swapped = [[plan, move] + line[2:]
                if line and len(line) > 1 and line[1] == plan else None
@@ -346,7 +352,7 @@ class Player:
                  max_solves=None, deal_first=False):
         self.game, self.samples, self.seed, self.states = \
             game, samples, seed, states
-        # _first_wait: off in the hint and the measurement until a run of
+        # _plan_first: off in the hint and the measurement until a run of
         # fresh deals shows it helps (docs/fair-play.md)
         self.deal_first = deal_first
         self.hidden = hidden_part(game)
@@ -461,7 +467,7 @@ class Player:
                 if upper > best_score:
                     best, best_score, best_results = move, score, results
                     # the next move matters only where the move shows
-                    # nothing (one group): see _first_wait
+                    # nothing (one group): see _plan_first
                     best_plan = plan if len(groups) == 1 else None
                 if best_score >= n:
                     break
@@ -473,8 +479,8 @@ class Player:
                 after[i] = [best] + line if won is True and \
                     line is not None else False if won is False else None
         if self.deal_first:
-            best, after = _first_wait(hidden, position, best, best_plan,
-                                      cands, after)
+            best, after = _plan_first(hidden, best, best_plan, cands,
+                                      after)
         self._last = (position.copy(), best, orders, after)
         return Choice(best, None if best_score < 0 else best_score / n,
                       n, work.solves, stopped)

@@ -85,14 +85,17 @@ def follow_key(pos, move):
     return solver.canonical_key(pos.after(move, check=False))
 
 
-def plays_first(pos, move, plan):
-    """Whether the player deals before ``move`` when its plan after the
-    move is the deal (fair_player._first_wait).  A move that neither
-    reads nor changes the stock or the waste (a card from the tableau or
-    the reserve to a foundation or to another pile) commutes with the
-    deal: both orders reach the same position, and dealing first shows the
-    next card before the move is made.  The move stays legal after the
-    deal, so the player may still make it, or something better."""
+def commutes(move, plan):
+    """Whether ``plan``, the player's next move after ``move``, may come
+    first with the same result (fair_player._plan_first): the deal, after
+    a move that neither reads nor changes the stock or the waste (a card
+    from the tableau or the reserve to a foundation, or from one pile to
+    another).  A deal changes only the stock and the waste, and no such
+    move's legality depends on them: both orders reach the same position,
+    and the move stays legal after the deal, so the player may still
+    make it, or something better once it has seen the card.  (A card from
+    the reserve shows the next one: the player asks only after a move
+    that shows nothing.)"""
     return plan == DEAL and not {move.src, move.dst} & {STOCK, WASTE}
 
 
