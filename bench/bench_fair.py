@@ -35,6 +35,11 @@ it from a file (plain or .xz) without playing; with ``--into DOC
 [--xz OUT]`` it goes into DOC between its ``<!-- GAME-run -->``
 markers instead, and the file's whole lines into OUT, compressed: how a
 run in progress is committed as it grows.
+
+``--settle SECONDS`` solves again, given SECONDS each, the deals that
+full knowledge left undecided and no player won, and appends their new
+``full`` lines (a later line of a deal and policy replaces an earlier
+one in the table): no deal left undecided without a second look.
 """
 import argparse
 import json
@@ -96,6 +101,17 @@ def publish(path, doc, xz):
         f.write(text)
 
 
+def undecided(lines):
+    """The deals whose last ``full`` line is undecided and that no
+    player won, in order."""
+    last = {}
+    for r in lines:
+        last[r["deal"], spec_name(r["policy"], r["samples"])] = r
+    won = {d for (d, _), r in last.items() if r["won"] is True}
+    return sorted(d for (d, name), r in last.items()
+                  if name == "full" and r["won"] is None and d not in won)
+
+
 def spec_name(policy, samples):
     return policy if not samples else "%s%d" % (policy, samples)
 
@@ -137,8 +153,13 @@ def report(lines, out=sys.stdout):
             wins += witnessed
             undecided = sum(1 for r in recs if r["won"] is None and
                             not winnable(r["deal"]))
-            label = "full knowledge (the solver, %g s a deal)%s%s" % (
-                recs[0].get("budget", 0) or 0,
+            budgets = sorted({r.get("budget") or 0 for r in recs},
+                             key=[r.get("budget") or 0 for r in recs].count)
+            base = budgets.pop()            # the run's; others: --settle
+            label = "full knowledge (the solver, %g s a deal%s)%s%s" % (
+                base, "".join("; %g s for %d it left undecided at %g s" % (
+                    b, sum(r.get("budget") == b for r in recs), base)
+                    for b in budgets),
                 ", %d won only by a player (the solver left %s "
                 "undecided)" % (witnessed, "it" if witnessed == 1 else
                                 "them") if witnessed else "",
@@ -191,6 +212,10 @@ def main(argv=None):
                     "fair-first, under trial) instead of the fair player")
     ap.add_argument("--budget", type=float, default=10.0,
                     help="seconds of the full-knowledge solve per deal")
+    ap.add_argument("--settle", type=float, metavar="SECONDS",
+                    help="solve again, SECONDS each, the deals of the "
+                    "results file that full knowledge left undecided and "
+                    "no player won; play nothing else")
     ap.add_argument("--jobs", type=int, default=1,
                     help="local worker processes (without --scheduler)")
     ap.add_argument("--scheduler", metavar="ADDRESS",
@@ -221,6 +246,8 @@ def main(argv=None):
     if not args.results:
         ap.error("--results FILE is needed (the run resumes from it)")
     done = read_results(args.results)
+    if args.settle and done:
+        args.game = done[0]["game"]     # the file's, --game or not
     seed = args.seed
     if done:
         if seed is not None and seed != done[0]["seed"] or \
@@ -237,12 +264,18 @@ def main(argv=None):
         ("full", None, None, args.budget)]
     have = {(r["deal"], spec_name(r["policy"], r["samples"]))
             for r in done}
+    if args.settle:
+        todo = [(deal, ("full", None, None, args.settle))
+                for deal in undecided(done)]
+        args.deals = max([args.deals] + [d for d, _ in todo])
+    else:
+        todo = [(deal, spec) for deal in range(1, args.deals + 1)
+                for spec in specs
+                if (deal, spec_name(spec[0], spec[1])) not in have]
     decks = random_decks(args.deals, seed, args.game)
-    todo = [(deal, spec) for deal in range(1, args.deals + 1)
-            for spec in specs
-            if (deal, spec_name(spec[0], spec[1])) not in have]
-    print("%s, %d fresh deals of seed %d, %d plays to go, %s" % (
-        args.game, args.deals, seed, len(todo),
+    print("%s, %s of seed %d, %d plays to go, %s" % (
+        args.game, "the deals left undecided, %g s each" % args.settle
+        if args.settle else "%d fresh deals" % args.deals, seed, len(todo),
         time.strftime("%Y-%m-%d %H:%M")), file=sys.stderr, flush=True)
     try:
         engine = study_engine.make_engine(args.jobs, args.scheduler)
@@ -258,7 +291,7 @@ def main(argv=None):
             for r in records:
                 r.update(game=args.game, seed=seed)
                 if r["policy"] == "full":
-                    r["budget"] = args.budget
+                    r["budget"] = args.settle or args.budget
             appender.f.write("".join(json.dumps(r) + "\n"
                                      for r in records))
             appender.f.flush()

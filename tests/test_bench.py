@@ -224,6 +224,46 @@ def test_bench_fair_publishes_a_run_in_progress(tmp_path):
     assert other.read_text() == "<!-- camelot-run --><!-- /camelot-run -->\n"
 
 
+def test_bench_fair_settles_the_deals_left_undecided(tmp_path):
+    """--settle SECONDS (the file's game) solves again only the deals
+    full knowledge left undecided and no player won, appends their new
+    lines with that budget, and the table takes them (the solver's
+    verdict, the same as solve's on the deck) and says which budget
+    decided them."""
+    from pysolfc_camelot import games
+    from pysolfc_camelot.cli.solve import random_decks
+
+    def line(deal, policy, samples, won):
+        return {"game": "plot", "seed": 17, "deal": deal,
+                "policy": policy, "samples": samples, "won": won,
+                "moves": 200, "seconds": [0.01], "cpu": [0.01],
+                "budget": 10 if policy == "full" else None}
+    # deal 1 undecided, no player won it: settled; deal 2 undecided but
+    # a player won it, and deal 3 decided: left alone
+    lines = [line(d, p, k, None if p == "full" and d < 3 else w)
+             for d, w in ((1, False), (2, True), (3, False))
+             for p, k in (("simple", None), ("fair", 2), ("full", None))]
+    results = tmp_path / "run.jsonl"
+    results.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    r = bench("bench_fair.py", "--settle", "30", "--jobs", "1",
+              "--results", str(results))
+    assert r.returncode == 0, r.stderr
+    assert "1 plays to go" in r.stderr
+    recs = [json.loads(t) for t in results.read_text().splitlines()]
+    assert recs[:9] == lines and len(recs) == 10
+    new = recs[9]
+    assert (new["deal"], new["policy"], new["budget"]) == (1, "full", 30)
+    game = games.Game("plot")
+    deck = random_decks(1, 17, "plot")[0]
+    assert new["won"] is game.solve(game.new_game(deck),
+                                    budget_seconds=30).winnable
+    assert new["won"] is not None
+    assert "(the solver, 10 s a deal; 30 s for 1 it left undecided at " \
+        "10 s), 1 won only by a player" in r.stdout
+    r = bench("bench_fair.py", "--settle", "30", "--results", str(results))
+    assert r.returncode == 0 and "0 plays to go" in r.stderr
+
+
 def test_fair_ab_plays_both_checkouts_and_compares_their_games():
     """bench/fair_ab.py against this checkout itself: every game the
     same move for move (exit 0), the deals' seed printed, a speed-up."""
