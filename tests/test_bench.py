@@ -264,6 +264,43 @@ def test_bench_fair_settles_the_deals_left_undecided(tmp_path):
     assert r.returncode == 0 and "0 plays to go" in r.stderr
 
 
+def test_paired_compares_two_players_deal_by_deal(tmp_path):
+    """bench/paired.py FILE:POLICY FILE:POLICY: the wins of each over the
+    deals both finished, the deals only one won, McNemar's exact
+    two-sided p on them (splits 0/6: 2/64, 2/2: 1, 0/4: 2/16); files
+    of other deals are refused."""
+    def write(name, policy, samples, won, seed=5):
+        path = tmp_path / name
+        path.write_text("".join(json.dumps(
+            {"game": "plot", "seed": seed, "deal": d, "policy": policy,
+             "samples": samples, "won": w, "moves": 1, "seconds": [],
+             "cpu": []}) + "\n" for d, w in enumerate(won, 1)))
+        return str(path)
+    a = write("a.jsonl", "fair", 12, [True] * 4 + [False] * 6 + [True])
+    b = write("b.jsonl", "fair-first", 12, [True] * 10)
+    r = bench("paired.py", a + ":fair12", b + ":fair-first12")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert (out["deals"], out["a_won"], out["b_won"]) == (10, 4, 10)
+    assert out["a_only"] == [] and out["b_only"] == [5, 6, 7, 8, 9, 10]
+    assert out["p_two_sided"] == round(2 / 64, 6)
+    c = write("c.jsonl", "fair", 12, [True, True, False, False, True, True])
+    d = write("d.jsonl", "fair", 12, [False, False, True, True, True, True])
+    out = json.loads(bench("paired.py", c + ":fair12", d + ":fair12").stdout)
+    assert (out["a_only"], out["b_only"]) == ([1, 2], [3, 4])
+    assert out["p_two_sided"] == 1.0
+    e = write("e.jsonl", "fair", 12, [False] * 4 + [True] * 2)
+    out = json.loads(bench("paired.py", e + ":fair12", b + ":fair-first12")
+                     .stdout)
+    assert (out["a_only"], out["b_only"]) == ([], [1, 2, 3, 4])
+    assert out["p_two_sided"] == round(2 / 16, 6)
+    other = write("o.jsonl", "fair", 12, [True], seed=6)
+    r = bench("paired.py", a + ":fair12", other + ":fair12")
+    assert r.returncode != 0 and "seed 6" in r.stderr
+    r = bench("paired.py", a + ":fair6", b + ":fair-first12")
+    assert r.returncode != 0 and "no deal played by fair6" in r.stderr
+
+
 def test_fair_ab_plays_both_checkouts_and_compares_their_games():
     """bench/fair_ab.py against this checkout itself: every game the
     same move for move (exit 0), the deals' seed printed, a speed-up."""
