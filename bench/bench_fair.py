@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Where the fair optimum is (not a test; takes hours): today's fair hint
-(``simple``), the strong fair player at some sample sizes and full
+"""Where the fair optimum is (not a test; takes hours): the simple fair
+rules (``simple``), the strong fair player at some sample sizes and full
 knowledge (the solver's verdict on the deal), each on the same fresh deals
 from a printed seed, on the study engine (study_engine.make_engine: Dask
 when installed, else local processes).
@@ -165,7 +165,7 @@ def report(lines, out=sys.stdout):
                                 "them") if witnessed else "",
                 ", %d undecided" % undecided if undecided else "")
         elif name == "simple":
-            label = "today's fair hint (simple)"
+            label = "the simple fair rules (simple)"
         else:
             label = "strong fair player%s, %d samples" % (
                 ", dealing first" if name.startswith("fair-first") else "",

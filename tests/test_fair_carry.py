@@ -197,7 +197,7 @@ def test_an_answer_keeps_its_solve_cap(game):
 # -- The Plot's tiers (Camelot's: test_fair_player) ---------------------------
 
 def test_plot_tiers_easy_and_lost():
-    """A late position of a game today's fair hint wins is easy; a deal
+    """A late position of a game the simple fair rules win is easy; a deal
     the solver proves lost is lost (seed 6161: deal 16 of its fresh
     deals is lost, deal 1 won by the hint)."""
     g = games.Game("plot")
@@ -216,7 +216,7 @@ def test_plot_tiers_easy_and_lost():
     assert fair_player.tier("plot", g.new_game(decks[15])) == "lost"
 
 
-# Found by going back along today's fair hint's lost game of deal 50 of
+# Found by going back along the simple fair rules' lost game of deal 50 of
 # seed 6161's fresh deals (winnable), 5 moves at a time: (moves, tier).
 PLOT_TIER_CASES = ((193, "hard"), (163, "medium"))
 

@@ -59,7 +59,7 @@ def exhaustive_share(game, pos):
 
 def mid_position(game, seed, moves):
     """A position ``moves`` moves into a fresh deal, with a choice to make
-    (today's fair hint plays up to it)."""
+    (the simple fair rules play up to it)."""
     hidden = hidden_of(game)
     g = games.Game(game)
     pos = g.new_game(random_decks(1, seed, game)[0])
@@ -548,7 +548,7 @@ def test_solve_says_the_tier():
     g = games.Game()
     lost = next(d for d in random_decks(40, 7) if g.solve(
         g.new_game(d), budget_seconds=10).winnable is False)
-    easy = random_decks(16, 440870)[15]     # today's fair hint wins it
+    easy = random_decks(16, 440870)[15]     # the simple fair rules win it
     for deck, verdict, label in ((easy, True, "easy"),
                                  (lost, False, "lost")):
         r = run_cli("solve", "--json", "--tier", "--deck",

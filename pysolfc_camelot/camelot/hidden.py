@@ -19,7 +19,7 @@ def simple_move(pos):
 
 
 # The fair player's first candidate at the root of an answer (so it wins
-# ties): today's fair hint's move.  Not in ordered_moves, which also
+# ties): the simple fair rules' move.  Not in ordered_moves, which also
 # orders the next moves of the deeper score, where its samples would cost
 # too much.
 def lead_move(pos, budget=None):

@@ -12,7 +12,7 @@ options, same output (the seconds aside).  Text that is not a deck or a move
 list, or a move the rules refuse, is a message on stderr and exit status 2.
 
 Policies: ``fair`` the strong fair player (fair_player.py; no time bound
-here, so that the run repeats), ``simple`` today's fair hint,
+here, so that the run repeats), ``simple`` the simple fair rules,
 ``perfect`` the perfect demo (it reads the stock), ``greedy`` the
 baseline of the benchmark.  Camelot's fair hint samples too: here its
 time bound is lifted so that the game repeats (hidden.simple_move).
@@ -45,7 +45,7 @@ def register(subparsers):
                    help="52 cards (104 for plot), first dealt first")
     p.add_argument("--policy", choices=POLICIES, default="fair",
                    help="fair: the strong fair player (samples the hidden "
-                   "cards); simple: today's fair hint; perfect: the "
+                   "cards); simple: the simple fair rules; perfect: the "
                    "perfect demo (reads the stock); greedy: the baseline "
                    "(default %(default)s)")
     p.add_argument("--samples", type=int, metavar="K",

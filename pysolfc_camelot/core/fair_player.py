@@ -17,7 +17,7 @@ player must pick *one* next move for all its samples, so the group counts
 only the samples that next move keeps winnable.  A move that needs a guess
 counts the samples where the guess is wrong as lost.  Scores are shares
 of wins (an undecided solve counts half); ties go to the earlier candidate
-in the game's fair order (today's fair hint's choice first where it is
+in the game's fair order (the simple fair rules' choice first where it is
 cheap to know), so among equals the player keeps to the fair rules.
 
 Dealing first (``Player(deal_first=True)``, off in the hint and the
@@ -576,7 +576,7 @@ TIER_BUDGET = 60.0      # seconds of the full-knowledge solve
 def tier(game, position, samples=SAMPLES, seed=None, budget=TIER_BUDGET,
          verdict=None):
     """How hard ``position`` (a deal's start, or any later one) is:
-    ``easy`` today's fair hint (the policy simple) wins it playing alone,
+    ``easy`` the simple fair rules (the policy simple) win it playing alone,
     ``medium`` winnable and the strong fair player (``samples``, ``seed``:
     FIXED_SEED by default, so the same tier on every run) wins it,
     ``hard`` winnable only knowing the hidden cards, ``lost`` not

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The policies a game can be played by, each a function position ->
 move: ``fair`` (the strong fair player, fair_player.py), ``simple``
-(today's fair hint), ``greedy`` (the benchmarks' baseline) and
+(the simple fair rules), ``greedy`` (the benchmarks' baseline) and
 ``perfect`` (the perfect demo, which reads the hidden cards), and
 ``fair-first``, the fair player dealing first (Player(deal_first=True),
 under trial: bench/bench_fair.py --deal-first, not the command line);
