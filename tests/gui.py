@@ -244,6 +244,22 @@ def region_differs(before, after, box, min_fraction=0.2):
         return changed / total >= min_fraction
 
 
+def changed_on_screen(shot, name, before, box, timeout=20):
+    """Screenshots (shot(name)) until the box differs from the screenshot
+    before, and the last one.  The state file says a move is made when
+    the game makes it; the window shows it when its toolkit next paints
+    (Tk when idle, Kivy once its animation has run), later on a loaded
+    machine.  Fails if the box never changes within timeout."""
+    found = {}
+
+    def differs():
+        found["shot"] = shot(name)
+        return region_differs(before, found["shot"], box)
+    H.wait_for(differs, timeout=timeout, interval=0.3,
+               what="the move on screen (%s)" % name)
+    return found["shot"]
+
+
 # -- Help > Rules (F1) ------------------------------------------------------
 
 CASES = {

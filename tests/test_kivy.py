@@ -34,7 +34,7 @@ import pytest
 
 import hostenv as H
 import tables
-from gui import Launch, region_differs
+from gui import Launch, changed_on_screen
 from pysolfc_camelot import camelot, plot
 from pysolfc_camelot.core.cards import parse_card
 from pysolfc_camelot.camelot import hint_modes as camelot_hintmode
@@ -145,20 +145,6 @@ def find_kivy_window(display, proc, timeout):
         return next((int(w) for w in out.split() if w.isdigit()), None)
     return H.wait_for(search, timeout=timeout, interval=0.5,
                       what="the Kivy window")
-
-
-def changed_on_screen(shot, name, before, box, timeout=20):
-    """Screenshots (shot(name)) until the box differs from the screenshot
-    before: the state file says a move is made when the game makes it,
-    Kivy shows it once its animation has run.  Returns the last one."""
-    found = {}
-
-    def differs():
-        found["shot"] = shot(name)
-        return region_differs(before, found["shot"], box)
-    H.wait_for(differs, timeout=timeout, interval=0.3,
-               what="the move on screen (%s)" % name)
-    return found["shot"]
 
 
 def inside(point, box, margin=3):
