@@ -523,7 +523,9 @@ def test_what_went_wrong_after_a_lost_game(pysolfc_host, display, artifacts,
         r = w.review(lambda r: r["arrow"] is None, "the arrow gone", 30)
         assert flat(r["text"]) == flat(tr("solver.review.better_here",
                                           lang=lang, move=better))
-        assert arrow_pixels(w.shot("arrow-gone"), mid) < 5
+        # the window repaints when Tk is next idle: later under load
+        H.wait_for(lambda: arrow_pixels(w.shot("arrow-gone"), mid) < 5,
+                   timeout=20, interval=0.3, what="the arrow gone on screen")
         assert not p["windows"] or all(x["title"] != title
                                        for x in p["windows"])
 
