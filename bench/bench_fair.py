@@ -43,6 +43,7 @@ one in the table): no deal left undecided without a second look.
 """
 import argparse
 import json
+from collections import Counter
 import lzma
 import os
 import sys
@@ -101,15 +102,25 @@ def publish(path, doc, xz):
         f.write(text)
 
 
+def by_policy(lines):
+    """{policy name: {deal: its record}} of a results file's lines, the
+    last line of a deal and policy counting (a --settle line replaces
+    the run's)."""
+    by = {}
+    for r in lines:
+        by.setdefault(spec_name(r["policy"], r["samples"]), {})[
+            r["deal"]] = r
+    return by
+
+
 def undecided(lines):
     """The deals whose last ``full`` line is undecided and that no
     player won, in order."""
-    last = {}
-    for r in lines:
-        last[r["deal"], spec_name(r["policy"], r["samples"])] = r
-    won = {d for (d, _), r in last.items() if r["won"] is True}
-    return sorted(d for (d, name), r in last.items()
-                  if name == "full" and r["won"] is None and d not in won)
+    by = by_policy(lines)
+    won = {d for recs in by.values() for d, r in recs.items()
+           if r["won"] is True}
+    return sorted(d for d, r in by.get("full", {}).items()
+                  if r["won"] is None and d not in won)
 
 
 def spec_name(policy, samples):
@@ -122,10 +133,7 @@ def report(lines, out=sys.stdout):
         print("no results yet", file=out)
         return
     game, seed = lines[0]["game"], lines[0]["seed"]
-    by = {}
-    for r in lines:
-        by.setdefault(spec_name(r["policy"], r["samples"]), {})[
-            r["deal"]] = r
+    by = by_policy(lines)
     names = sorted(by, key=lambda n: (n == "full", n != "simple",
                                       len(n), n))
     common = set.intersection(*(set(d) for d in by.values()))
@@ -153,13 +161,12 @@ def report(lines, out=sys.stdout):
             wins += witnessed
             undecided = sum(1 for r in recs if r["won"] is None and
                             not winnable(r["deal"]))
-            budgets = sorted({r.get("budget") or 0 for r in recs},
-                             key=[r.get("budget") or 0 for r in recs].count)
-            base = budgets.pop()            # the run's; others: --settle
+            # the run's budget is the most common; others: --settle
+            (base, _), *settled = Counter(
+                r.get("budget") or 0 for r in recs).most_common()
             label = "full knowledge (the solver, %g s a deal%s)%s%s" % (
                 base, "".join("; %g s for %d it left undecided at %g s" % (
-                    b, sum(r.get("budget") == b for r in recs), base)
-                    for b in budgets),
+                    b, k, base) for b, k in settled),
                 ", %d won only by a player (the solver left %s "
                 "undecided)" % (witnessed, "it" if witnessed == 1 else
                                 "them") if witnessed else "",
@@ -262,16 +269,15 @@ def main(argv=None):
         (fair, int(k), args.fair_seed, None)
         for k in args.samples.split(",")] + [
         ("full", None, None, args.budget)]
-    have = {(r["deal"], spec_name(r["policy"], r["samples"]))
-            for r in done}
     if args.settle:
         todo = [(deal, ("full", None, None, args.settle))
                 for deal in undecided(done)]
         args.deals = max([args.deals] + [d for d, _ in todo])
     else:
+        have = by_policy(done)
         todo = [(deal, spec) for deal in range(1, args.deals + 1)
                 for spec in specs
-                if (deal, spec_name(spec[0], spec[1])) not in have]
+                if deal not in have.get(spec_name(spec[0], spec[1]), {})]
     decks = random_decks(args.deals, seed, args.game)
     print("%s, %s of seed %d, %d plays to go, %s" % (
         args.game, "the deals left undecided, %g s each" % args.settle

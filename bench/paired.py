@@ -23,7 +23,7 @@ from math import comb
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from bench_fair import read_results, spec_name      # noqa: E402
+from bench_fair import by_policy, read_results      # noqa: E402
 
 
 def mcnemar_exact(a_only, b_only):
@@ -44,8 +44,8 @@ def wins_of(arg):
     if not path or not policy:
         raise SystemExit("paired.py: %r is not FILE:POLICY" % arg)
     lines = read_results(path)
-    won = {r["deal"]: r["won"] is True for r in lines
-           if spec_name(r["policy"], r["samples"]) == policy}
+    won = {d: r["won"] is True
+           for d, r in by_policy(lines).get(policy, {}).items()}
     if not won:
         raise SystemExit("paired.py: %s has no deal played by %s"
                          % (path, policy))
